@@ -1,1 +1,34 @@
+//! `starhop-engine`: the rules of Chinese checkers (跳棋) as a pure library.
+//!
+//! - [`geometry`]: the star board of size 3, 4 or 5, camps and lookup tables.
+//! - [`bitboard`]: sets of holes as 192-bit bitsets.
+//! - [`position`]: marbles on the board and move generation.
+//! - [`game`]: a match with turn order, every end-of-turn rule, clocks, ranking, undo/redo.
+//! - [`rules`]: every rule option as one serde value, with presets.
+//! - [`draw`]: who moves first. [`record`]: saving and replaying games.
+//!
+//! The engine knows nothing of Bevy; the game and the bots build on it.
 
+pub mod bitboard;
+pub mod distance;
+pub mod draw;
+pub mod error;
+pub mod game;
+pub mod geometry;
+pub mod perft;
+pub mod position;
+pub mod record;
+pub mod rng;
+pub mod rules;
+pub mod seats;
+
+pub use bitboard::{Bitboard, Hole};
+pub use draw::{DrawStep, FirstMoveDraw, Hand};
+pub use error::RuleError;
+pub use game::{Action, EndReason, Event, Game, OutReason, Outcome, PlayerState, Status};
+pub use geometry::{Board, Hex};
+pub use position::{Move, MoveRules, Position};
+pub use record::{Record, RecordError};
+pub use rng::Rng;
+pub use rules::{FirstMoveMethod, Preset, Rules, Teams};
+pub use seats::Seat;

@@ -1,0 +1,37 @@
+//! Errors the engine reports. None of them panic: bad input from a player, a
+//! file or a bot always comes back as one of these.
+
+use crate::bitboard::Hole;
+use thiserror::Error;
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum RuleError {
+    #[error("board size {0} is not supported: choose 3, 4 or 5 rows per point")]
+    BoardSize(u8),
+    #[error("{0} players cannot play: Chinese checkers is for 2, 3, 4 or 6 players")]
+    PlayerCount(usize),
+    #[error("teams need 4 players (2 against 2) or 6 players (3 against 3), not {0}")]
+    TeamSize(usize),
+    #[error("the game is over")]
+    GameOver,
+    #[error("hole {0} is not on this board")]
+    NoSuchHole(Hole),
+    #[error("there is no marble of the player to move on hole {0}")]
+    NotYourMarble(Hole),
+    #[error("the marble on hole {from} cannot move to hole {to}")]
+    IllegalMove { from: Hole, to: Hole },
+    #[error("the route does not lead from hole {from} to hole {to} by legal hops")]
+    BadRoute { from: Hole, to: Hole },
+    #[error("passing is not allowed while a move is possible")]
+    PassNotAllowed,
+    #[error("seat {0} is not playing")]
+    NotPlaying(u8),
+    #[error("{0}")]
+    Clock(String),
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
+    #[error("fixed first mover: seat {0} is not in this game")]
+    FirstSeat(u8),
+}
