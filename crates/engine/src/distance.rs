@@ -2,30 +2,42 @@
 //! player's remaining distance: which marble should fill which target hole so
 //! that the total number of steps is least. O(n³) for n ≤ 15 marbles.
 
-/// The least total cost of matching every source to a distinct sink (equal counts).
+/// The least total cost of matching every source to a distinct sink. With
+/// unequal counts, every item of the smaller side is matched.
 pub fn min_assignment(sources: &[u8], sinks: &[u8], cost: impl Fn(u8, u8) -> u32) -> u32 {
-    let n = sources.len();
-    debug_assert_eq!(n, sinks.len());
+    if sources.len() <= sinks.len() {
+        hungarian(sources.len(), sinks.len(), &|i, j| {
+            cost(sources[i], sinks[j])
+        })
+    } else {
+        hungarian(sinks.len(), sources.len(), &|i, j| {
+            cost(sources[j], sinks[i])
+        })
+    }
+}
+
+/// Minimum-cost matching of all `n` rows into `m >= n` columns; `cost(row, column)`, 0-based.
+fn hungarian(n: usize, m: usize, cost: &dyn Fn(usize, usize) -> u32) -> u32 {
     if n == 0 {
         return 0;
     }
-    let c = |i: usize, j: usize| cost(sources[i - 1], sinks[j - 1]) as i64;
+    let c = |i: usize, j: usize| cost(i - 1, j - 1) as i64;
     // 1-based arrays as in the classic formulation; column 0 is a sentinel.
     let mut u = vec![0i64; n + 1];
-    let mut v = vec![0i64; n + 1];
-    let mut p = vec![0usize; n + 1];
-    let mut way = vec![0usize; n + 1];
+    let mut v = vec![0i64; m + 1];
+    let mut p = vec![0usize; m + 1];
+    let mut way = vec![0usize; m + 1];
     for i in 1..=n {
         p[0] = i;
         let mut j0 = 0;
-        let mut minv = vec![i64::MAX; n + 1];
-        let mut used = vec![false; n + 1];
+        let mut minv = vec![i64::MAX; m + 1];
+        let mut used = vec![false; m + 1];
         loop {
             used[j0] = true;
             let i0 = p[j0];
             let mut delta = i64::MAX;
             let mut j1 = 0;
-            for j in 1..=n {
+            for j in 1..=m {
                 if !used[j] {
                     let cur = c(i0, j) - u[i0] - v[j];
                     if cur < minv[j] {
@@ -38,7 +50,7 @@ pub fn min_assignment(sources: &[u8], sinks: &[u8], cost: impl Fn(u8, u8) -> u32
                     }
                 }
             }
-            for j in 0..=n {
+            for j in 0..=m {
                 if used[j] {
                     u[p[j]] += delta;
                     v[j] -= delta;
@@ -60,7 +72,10 @@ pub fn min_assignment(sources: &[u8], sinks: &[u8], cost: impl Fn(u8, u8) -> u32
             }
         }
     }
-    (1..=n).map(|j| c(p[j], j) as u32).sum()
+    (1..=m)
+        .filter(|&j| p[j] != 0)
+        .map(|j| c(p[j], j) as u32)
+        .sum()
 }
 
 #[cfg(test)]
@@ -94,10 +109,16 @@ mod tests {
 
     proptest! {
         #[test]
-        fn matches_brute_force(costs in proptest::collection::vec(0u32..50, 36), n in 1usize..=6) {
-            let ids: Vec<u8> = (0..n as u8).collect();
+        fn matches_brute_force(costs in proptest::collection::vec(0u32..50, 36), n in 0usize..=6, m in 0usize..=6) {
+            let rows: Vec<u8> = (0..n as u8).collect();
+            let cols: Vec<u8> = (0..m as u8).collect();
             let cost = |a: u8, b: u8| costs[a as usize * 6 + b as usize];
-            prop_assert_eq!(min_assignment(&ids, &ids, cost), brute(&ids, &ids, &cost));
+            let expected = if n <= m {
+                brute(&rows, &cols, &cost)
+            } else {
+                brute(&cols, &rows, &|a, b| cost(b, a))
+            };
+            prop_assert_eq!(min_assignment(&rows, &cols, cost), expected);
         }
     }
 }

@@ -334,7 +334,7 @@ impl Game {
 
     /// Legal destinations of the marble on `from` for the player to move.
     pub fn destinations(&self, from: Hole) -> Bitboard {
-        if self.is_over() {
+        if self.is_over() || from as usize >= self.state.pos.board().len() {
             return Bitboard::EMPTY;
         }
         let mut d = self
@@ -371,7 +371,8 @@ impl Game {
     }
 
     pub fn is_legal(&self, mv: Move) -> bool {
-        self.destinations(mv.from).contains(mv.to)
+        (mv.to as usize) < self.state.pos.board().len()
+            && self.destinations(mv.from).contains(mv.to)
     }
 
     /// Whether the player to move may pass: the option is on, or they have no move.
@@ -671,15 +672,16 @@ impl Game {
                 }
             }
         }
-        self.track_progress();
+        self.track_progress(seat);
     }
 
     /// Deadlock bookkeeping: note the round whenever a remaining distance hits a new low.
-    fn track_progress(&mut self) {
+    fn track_progress(&mut self, mover: Seat) {
         if !self.deadlock_applies() {
             return;
         }
-        let round = self.rounds() + 1;
+        // The round this turn belongs to is the mover's own turn count.
+        let round = self.player(mover).turns;
         for s in 0..self.players() {
             let d = self.state.pos.remaining_distance(s as Seat);
             let p = &mut self.state.players[s];

@@ -1,0 +1,181 @@
+//! Helpers shared by the engine's integration tests: set-up positions and
+//! a deliberately simple reference move generator.
+#![allow(dead_code)]
+
+use starhop_engine::geometry::DIRS;
+use starhop_engine::*;
+use std::collections::HashSet;
+
+pub fn board(size: u8) -> &'static Board {
+    Board::get(size).unwrap()
+}
+
+pub fn at(b: &Board, q: i8, r: i8) -> Hole {
+    b.hole(Hex::new(q, r))
+        .unwrap_or_else(|| panic!("({q},{r}) is not on board {}", b.size))
+}
+
+/// Rules with a fixed first mover and no rules that would interfere with a scripted test.
+pub fn plain(size: u8, first: Seat) -> Rules {
+    Rules {
+        board_size: size,
+        first_move: FirstMoveMethod::Fixed(first),
+        anti_passive: false,
+        deadlock_adjudication: false,
+        repetition_limit: None,
+        ..Rules::classic()
+    }
+}
+
+/// Puts `seat` one step from finishing: its target full but for one entry
+/// hole, and its last marble on a free centre hole next to it. Returns the finishing move.
+pub fn near_finish(pos: &mut Position, seat: Seat) -> Move {
+    let b = pos.board();
+    let target = pos.target(seat);
+    for entry in target.iter() {
+        let free = pos.empty_holes();
+        let Some(&outside) = b.neighbour[entry as usize]
+            .iter()
+            .find(|&&x| x != geometry::NONE && b.centre.contains(x) && free.contains(x))
+        else {
+            continue;
+        };
+        if !free.contains(entry) || target.iter().any(|h| h != entry && !free.contains(h)) {
+            continue;
+        }
+        for h in target.iter().filter(|&h| h != entry) {
+            pos.place(seat, h).unwrap();
+        }
+        pos.place(seat, outside).unwrap();
+        return Move {
+            from: outside,
+            to: entry,
+        };
+    }
+    panic!("no entry hole for seat {seat}");
+}
+
+/// Adds marbles of `seat` on free centre holes until it has a full set, keeping off `avoid`.
+pub fn fill_centre(pos: &mut Position, seat: Seat, avoid: Bitboard) {
+    let b = pos.board();
+    let want = b.camp_size() as u32;
+    for h in b.centre.iter() {
+        if pos.marbles(seat).count() >= want {
+            break;
+        }
+        if pos.empty_holes().contains(h) && !avoid.contains(h) {
+            pos.place(seat, h).unwrap();
+        }
+    }
+    assert_eq!(pos.marbles(seat).count(), want);
+}
+
+/// A legal move of the player to move that does not end in their target
+/// (so it finishes nothing), if there is one.
+pub fn quiet_move(game: &Game) -> Move {
+    let target = game.position().target(game.to_move());
+    let moves = game.legal_moves();
+    *moves
+        .iter()
+        .find(|m| !target.contains(m.to))
+        .or(moves.first())
+        .expect("a legal move")
+}
+
+/// Reference move generator: plain coordinates, hash sets and the rule book's
+/// words, no bitboards or tables. Slow and obvious on purpose.
+pub fn reference_moves(game: &Game) -> HashSet<Move> {
+    let pos = game.position();
+    let b = pos.board();
+    let rules = game.rules();
+    let seat = game.to_move();
+    let mut out = HashSet::new();
+    if game.is_over() {
+        return out;
+    }
+    let hex_of = |h: Hole| b.hex(h);
+    let on_board = |q: i32, r: i32| -> Option<Hole> {
+        if q.abs() > 20 || r.abs() > 20 {
+            return None;
+        }
+        b.hole(Hex::new(q as i8, r as i8))
+    };
+    for from in pos.marbles(seat).iter() {
+        // Marbles and virtual marbles can be jumped; anything else non-empty blocks.
+        let mut jumpable: HashSet<Hole> = HashSet::new();
+        for s in 0..pos.players() as Seat {
+            jumpable.extend(pos.marbles(s).iter());
+        }
+        jumpable.remove(&from);
+        jumpable.extend(pos.virtuals.iter());
+        let walls: HashSet<Hole> = pos.walls.iter().collect();
+        let empty = |h: Hole| !jumpable.contains(&h) && !walls.contains(&h);
+        let mut ends = HashSet::new();
+        let f = hex_of(from);
+        for (dq, dr) in DIRS {
+            if let Some(n) = on_board(f.q as i32 + dq as i32, f.r as i32 + dr as i32) {
+                if empty(n) {
+                    ends.insert(n);
+                }
+            }
+        }
+        // Jump chains by exhaustive search over landings.
+        let mut seen = HashSet::from([from]);
+        let mut todo = vec![from];
+        while let Some(h) = todo.pop() {
+            let x = hex_of(h);
+            for (dq, dr) in DIRS {
+                let max_k = if rules.long_jumps { 20 } else { 1 };
+                for k in 1..=max_k {
+                    // The hop goes over the hole k away onto the hole 2k away.
+                    let Some(over) =
+                        on_board(x.q as i32 + k * dq as i32, x.r as i32 + k * dr as i32)
+                    else {
+                        break;
+                    };
+                    let Some(land) = on_board(
+                        x.q as i32 + 2 * k * dq as i32,
+                        x.r as i32 + 2 * k * dr as i32,
+                    ) else {
+                        continue;
+                    };
+                    let between_empty = (1..2 * k).filter(|&i| i != k).all(|i| {
+                        on_board(x.q as i32 + i * dq as i32, x.r as i32 + i * dr as i32)
+                            .is_some_and(empty)
+                    });
+                    if jumpable.contains(&over) && between_empty && empty(land) && seen.insert(land)
+                    {
+                        ends.insert(land);
+                        todo.push(land);
+                    }
+                }
+            }
+        }
+        let home_camp = pos.home_camp(seat);
+        let target_camp = (home_camp + 3) % 6;
+        let in_target = b.camp_of[from as usize] == Some(target_camp);
+        for to in ends {
+            let camp = b.camp_of[to as usize];
+            if rules.no_stopping_in_foreign_camps
+                && camp.is_some_and(|c| c != home_camp && c != target_camp)
+            {
+                continue;
+            }
+            if rules.locked_in_target && in_target && camp != Some(target_camp) {
+                continue;
+            }
+            out.insert(Move { from, to });
+        }
+    }
+    // The repetition limit, by its definition in the rule book.
+    let p = game.player(seat);
+    if let (Some(limit), Some(last)) = (rules.repetition_limit, p.last_move) {
+        if p.repetitions >= limit {
+            out.remove(&Move {
+                from: last.to,
+                to: last.from,
+            });
+        }
+    }
+    out
+}
