@@ -120,7 +120,8 @@ impl Record {
         if version > RECORD_VERSION as u64 {
             return Err(RecordError::Version(version.min(u32::MAX as u64) as u32));
         }
-        serde_json::from_value(value).map_err(|e| RecordError::Json(e.to_string()))
+        // Parse the text again (not the value) so errors carry a line and column.
+        serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))
     }
 
     /// Rebuilds the game by replaying every action through the rules.
