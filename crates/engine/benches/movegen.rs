@@ -1,1 +1,131 @@
-fn main() {}
+//! Move generation and playout speed. Run with `cargo bench -p starhop-engine`.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use starhop_engine::*;
+use std::hint::black_box;
+
+/// A crowded mid-game: six players, 60 moves each of marbles walking towards
+/// their targets, so the centre is full and jump chains are long.
+fn crowded_midgame(long_jumps: bool) -> Game {
+    let rules = Rules {
+        long_jumps,
+        anti_passive: false,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic()
+    };
+    let mut game = Game::new(rules, 6, 1).unwrap();
+    let mut rng = Rng::new(99);
+    for _ in 0..60 {
+        let seat = game.to_move();
+        let moves = game.legal_moves();
+        let pos = game.position();
+        let tip = pos.target(seat).first().unwrap();
+        let b = pos.board();
+        // Random among the moves that gain ground, so armies meet in the middle.
+        let forward: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
+            .collect();
+        let pool = if forward.is_empty() { &moves } else { &forward };
+        game.play(pool[rng.below(pool.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+fn movegen(c: &mut Criterion) {
+    let mut group = c.benchmark_group("movegen");
+    let mut out = Vec::with_capacity(256);
+    for (name, game) in [
+        ("start_2p", Game::new(Rules::classic(), 2, 0).unwrap()),
+        ("start_6p", Game::new(Rules::classic(), 6, 0).unwrap()),
+        ("midgame_6p", crowded_midgame(false)),
+        ("midgame_6p_long_jumps", crowded_midgame(true)),
+    ] {
+        out.clear();
+        game.legal_moves_into(&mut out);
+        group.throughput(Throughput::Elements(out.len() as u64));
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                out.clear();
+                black_box(&game).legal_moves_into(&mut out);
+                out.len()
+            })
+        });
+    }
+    group.finish();
+}
+
+const PLAYOUT_PLIES: u64 = 100;
+
+/// Random moves straight on the position (what a bot's playouts do).
+fn position_playout(pos: &Position, rules: MoveRules, seed: u64, out: &mut Vec<Move>) -> u64 {
+    let mut pos = pos.clone();
+    let mut rng = Rng::new(seed);
+    let players = pos.players() as Seat;
+    for ply in 0..PLAYOUT_PLIES {
+        let seat = (ply % players as u64) as Seat;
+        out.clear();
+        pos.legal_moves(seat, rules, out);
+        if let Some(&m) = out.get(rng.below(out.len().max(1) as u64) as usize) {
+            pos.shift(seat, m.from, m.to);
+        }
+    }
+    pos.all_marbles().count() as u64
+}
+
+/// Random moves through the full `Game` (routes, every rule, undo history).
+fn game_playout(rules: &Rules, players: usize, seed: u64) -> u64 {
+    let mut game = Game::new(rules.clone(), players, seed).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut moves = Vec::with_capacity(256);
+    for _ in 0..PLAYOUT_PLIES {
+        if game.is_over() {
+            break;
+        }
+        moves.clear();
+        game.legal_moves_into(&mut moves);
+        if moves.is_empty() {
+            game.pass().unwrap();
+        } else {
+            game.play(moves[rng.below(moves.len() as u64) as usize])
+                .unwrap();
+        }
+    }
+    game.actions().count() as u64
+}
+
+fn playouts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("playout_100_plies");
+    group.throughput(Throughput::Elements(1));
+    let mut out = Vec::with_capacity(256);
+    for size in [3u8, 4, 5] {
+        let rules = Rules {
+            anti_passive: false,
+            ..Rules::classic().with_size(size)
+        };
+        let start = Position::start(Board::get(size).unwrap(), 2).unwrap();
+        let mut seed = 0;
+        group.bench_with_input(BenchmarkId::new("position_2p", size), &size, |b, _| {
+            b.iter(|| {
+                seed += 1;
+                position_playout(&start, MoveRules::from(&rules), seed, &mut out)
+            })
+        });
+        group.bench_with_input(BenchmarkId::new("game_2p", size), &size, |b, _| {
+            b.iter(|| {
+                seed += 1;
+                game_playout(&rules, 2, seed)
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(3));
+    targets = movegen, playouts
+}
+criterion_main!(benches);

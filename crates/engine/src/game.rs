@@ -363,10 +363,10 @@ impl Game {
         self.state
             .pos
             .legal_moves(self.state.to_move, self.move_rules, out);
-        if let Some(ban) = self.banned_return() {
-            if let Some(i) = out[start..].iter().position(|&m| m == ban) {
-                out.remove(start + i);
-            }
+        if let Some(ban) = self.banned_return()
+            && let Some(i) = out[start..].iter().position(|&m| m == ban)
+        {
+            out.remove(start + i);
         }
     }
 
@@ -499,22 +499,22 @@ impl Game {
         }
     }
 
-    /// Checks the milliseconds an action says the mover used.
-    fn check_time(&self, ms: u32, ends_on_time: bool) -> Result<(), RuleError> {
-        let p = self.player(self.state.to_move);
-        if let Some(l) = self.rules.move_limit_ms {
-            if !ends_on_time && ms >= l {
-                return Err(RuleError::Clock(format!(
-                    "{ms} ms is over the {l} ms move limit"
-                )));
-            }
+    /// Checks the milliseconds a move or pass says the mover used: less than
+    /// the move limit and the bank (reaching either is a time-out action instead).
+    fn check_time(&self, ms: u32) -> Result<(), RuleError> {
+        if let Some(l) = self.rules.move_limit_ms
+            && ms >= l
+        {
+            return Err(RuleError::Clock(format!(
+                "{ms} ms is over the {l} ms move limit"
+            )));
         }
-        if let Some(b) = p.bank_ms {
-            if !ends_on_time && ms >= b {
-                return Err(RuleError::Clock(format!(
-                    "{ms} ms is more than the {b} ms left in the bank"
-                )));
-            }
+        if let Some(b) = self.player(self.state.to_move).bank_ms
+            && ms >= b
+        {
+            return Err(RuleError::Clock(format!(
+                "{ms} ms is more than the {b} ms left in the bank"
+            )));
         }
         Ok(())
     }
@@ -548,7 +548,7 @@ impl Game {
                 ref route,
                 ms,
             } => {
-                self.check_time(ms, false)?;
+                self.check_time(ms)?;
                 let mv = Move { from, to };
                 if !self.is_legal(mv) {
                     return Err(self.move_error(mv));
@@ -584,7 +584,7 @@ impl Game {
                 self.end_turn(seat, events);
             }
             Action::Pass { ms } => {
-                self.check_time(ms, false)?;
+                self.check_time(ms)?;
                 if !self.can_pass() {
                     return Err(RuleError::PassNotAllowed);
                 }
@@ -666,10 +666,10 @@ impl Game {
         let p = self.player(seat);
         if self.rules.anti_passive && p.status == Status::Playing {
             let marbles = self.state.pos.board().camp_size() as u32;
-            if let Some(need) = anti_passive_required(p.turns, marbles) {
-                if self.state.pos.out_of_home(seat) < need {
-                    self.knock_out(seat, OutReason::AntiPassive, events);
-                }
+            if let Some(need) = anti_passive_required(p.turns, marbles)
+                && self.state.pos.out_of_home(seat) < need
+            {
+                self.knock_out(seat, OutReason::AntiPassive, events);
             }
         }
         self.track_progress(seat);
@@ -762,10 +762,11 @@ impl Game {
             return Some(self.rank(EndReason::Resigned));
         }
         let first_finish_ends = two || !self.rules.play_on;
-        if let (true, Some(&first)) = (first_finish_ends, finish_turns.iter().min()) {
-            if self.round_complete(first) {
-                return Some(self.rank(EndReason::Finished));
-            }
+        if first_finish_ends
+            && let Some(&first) = finish_turns.iter().min()
+            && self.round_complete(first)
+        {
+            return Some(self.rank(EndReason::Finished));
         }
         if playing.len() <= 1 {
             let last = finish_turns.iter().max().copied().unwrap_or(0);

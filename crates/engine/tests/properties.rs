@@ -51,7 +51,7 @@ fn random_game(rules: Rules, players: usize, seed: u64, plies: usize) -> Game {
         assert_eq!(set.len(), moves.len(), "no move is generated twice");
         assert_eq!(set, reference_moves(&game), "\n{:?}", game.position());
         for m in &moves {
-            assert_eq!(game.destinations(m.from).contains(m.to), true);
+            assert!(game.destinations(m.from).contains(m.to) && game.is_legal(*m));
         }
         let before = game.state().clone();
         if moves.is_empty() || (game.can_pass() && rng.below(20) == 0) {

@@ -113,10 +113,10 @@ pub fn reference_moves(game: &Game) -> HashSet<Move> {
         let mut ends = HashSet::new();
         let f = hex_of(from);
         for (dq, dr) in DIRS {
-            if let Some(n) = on_board(f.q as i32 + dq as i32, f.r as i32 + dr as i32) {
-                if empty(n) {
-                    ends.insert(n);
-                }
+            if let Some(n) = on_board(f.q as i32 + dq as i32, f.r as i32 + dr as i32)
+                && empty(n)
+            {
+                ends.insert(n);
             }
         }
         // Jump chains by exhaustive search over landings.
@@ -169,13 +169,13 @@ pub fn reference_moves(game: &Game) -> HashSet<Move> {
     }
     // The repetition limit, by its definition in the rule book.
     let p = game.player(seat);
-    if let (Some(limit), Some(last)) = (rules.repetition_limit, p.last_move) {
-        if p.repetitions >= limit {
-            out.remove(&Move {
-                from: last.to,
-                to: last.from,
-            });
-        }
+    if let (Some(limit), Some(last)) = (rules.repetition_limit, p.last_move)
+        && p.repetitions >= limit
+    {
+        out.remove(&Move {
+            from: last.to,
+            to: last.from,
+        });
     }
     out
 }
