@@ -473,6 +473,24 @@ mod tests {
     }
 
     #[test]
+    fn rule_3_different_routes_to_one_hole_are_one_move() {
+        let mut p = Position::empty(board(), 2).unwrap();
+        p.place(0, at(0, 0)).unwrap();
+        // Two ways to (2,-2): over (1,0) then (2,-1), or over (0,-1) then (1,-2).
+        for (q, r) in [(1, 0), (2, -1), (0, -1), (1, -2)] {
+            p.place(1, at(q, r)).unwrap();
+        }
+        let mut moves = Vec::new();
+        p.legal_moves(0, free(), &mut moves);
+        let to_corner = moves.iter().filter(|m| m.to == at(2, -2)).count();
+        assert_eq!(to_corner, 1);
+        let route = p.route(at(0, 0), at(2, -2), false).unwrap();
+        assert_eq!(route.len(), 3, "one shortest route of two hops: {route:?}");
+        assert!(p.is_valid_route(&[at(0, 0), at(2, 0), at(2, -2)], false));
+        assert!(p.is_valid_route(&[at(0, 0), at(0, -2), at(2, -2)], false));
+    }
+
+    #[test]
     fn rule_3_a_turn_is_a_step_or_jumps_never_both() {
         let mut p = Position::empty(board(), 2).unwrap();
         p.place(0, at(0, 0)).unwrap();
