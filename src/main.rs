@@ -1,13 +1,88 @@
-//! Starhop, the game. The 3D Bevy game is the next milestone; until it lands
-//! this entry point shows the standard start position from the rules engine,
-//! so `make run` already exercises the engine end to end.
+//! `starhop`: run the game, or render one screenshot and exit.
 
-use starhop_engine::{Game, Rules};
+use bevy::prelude::*;
+use clap::Parser;
+use starhop::play::{MatchSetup, quick_rules};
+use starhop::screenshot::ShotOf;
+use starhop::settings::Language;
+use starhop::{LaunchOptions, StarhopPlugin};
+use std::path::PathBuf;
 
-fn main() {
-    let game = Game::new(Rules::classic(), 6, 1).expect("the classic six-player game is valid");
-    println!("Starhop — Chinese checkers (跳棋)\n");
-    println!("The 3D game is on its way. Here is the six-player start position:\n");
-    print!("{}", game.position().to_text());
-    println!("\nMeanwhile, try the engine tools: cargo run -p starhop-cli -- --help");
+#[derive(Parser, Debug)]
+#[command(
+    name = "starhop",
+    version,
+    about = "Starhop: Chinese checkers on a 3D star board"
+)]
+struct Args {
+    /// Render, save a screenshot to FILE (PNG) and exit.
+    #[arg(long, value_name = "FILE")]
+    screenshot: Option<PathBuf>,
+    /// What the screenshot shows.
+    #[arg(long, value_enum, default_value_t = ShotOf::Game)]
+    shot: ShotOf,
+    /// Start straight into a game with this many players (2, 3, 4 or 6).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Board size for a quick start: 3, 4 or 5 rows per point.
+    #[arg(long, default_value_t = 4)]
+    size: u8,
+    /// Play this many moves (greedy bot) before the screenshot.
+    #[arg(long, default_value_t = 0)]
+    moves: usize,
+    /// Seed for a quick-started game.
+    #[arg(long, default_value_t = 7)]
+    seed: u64,
+    /// Load a saved game (a record file).
+    #[arg(long, value_name = "FILE")]
+    load: Option<PathBuf>,
+    /// Interface language.
+    #[arg(long, value_parser = ["en", "zh"])]
+    lang: Option<String>,
+    /// Show marble shape marks (colour-blind aid) in this run.
+    #[arg(long)]
+    shapes: bool,
+    /// Log the frame time of the game's own systems every five seconds.
+    #[arg(long)]
+    diagnostics: bool,
+}
+
+fn main() -> AppExit {
+    let started = std::time::Instant::now();
+    let args = Args::parse();
+    let players = args.players.or(args.screenshot.as_ref().map(|_| 6));
+    let quick_start = players.map(|n| {
+        let mut rules = quick_rules(args.size);
+        // The greedy bot that plays a screenshot's game out is too slow for the
+        // anti-passive rule; the end screen should show a race that finished.
+        rules.anti_passive &= args.shot != ShotOf::End;
+        MatchSetup {
+            seed: Some(args.seed),
+            ..MatchSetup::new(n, rules)
+        }
+    });
+    let options = LaunchOptions {
+        screenshot: args.screenshot,
+        quick_start,
+        moves: args.moves,
+        shot_of: args.shot,
+        load: args.load,
+        language: args.lang.map(|l| {
+            if l == "zh" {
+                Language::Chinese
+            } else {
+                Language::English
+            }
+        }),
+        diagnostics: args.diagnostics,
+        started: Some(started),
+    };
+    let mut app = App::new();
+    app.add_plugins(StarhopPlugin { options });
+    if args.shapes {
+        app.world_mut()
+            .resource_mut::<starhop::settings::Settings>()
+            .shape_marks = true;
+    }
+    app.run()
 }

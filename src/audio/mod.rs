@@ -1,0 +1,97 @@
+//! Sound: select, hop, land, invalid, turn and finish effects through
+//! bevy_kira_audio. Without an audio device kira logs a warning and every
+//! sound is silently dropped.
+
+use crate::AppSystems;
+use crate::input::{Invalid, Lifted};
+use crate::marbles::HopLanded;
+use crate::play::{Match, Notice};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_kira_audio::prelude::*;
+
+#[derive(Resource)]
+struct Sounds {
+    select: Handle<AudioSource>,
+    hop: Handle<AudioSource>,
+    land: Handle<AudioSource>,
+    invalid: Handle<AudioSource>,
+    turn: Handle<AudioSource>,
+    finish: Handle<AudioSource>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(AudioPlugin)
+        .add_systems(Startup, load_sounds)
+        .add_systems(Update, play_effects.in_set(AppSystems::View));
+}
+
+fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
+    commands.insert_resource(Sounds {
+        select: assets.load("sounds/select.wav"),
+        hop: assets.load("sounds/hop.wav"),
+        land: assets.load("sounds/land.wav"),
+        invalid: assets.load("sounds/invalid.wav"),
+        turn: assets.load("sounds/turn.wav"),
+        finish: assets.load("sounds/finish.wav"),
+    });
+}
+
+/// Linear volume (0..1) to decibels for kira.
+fn decibels(volume: f32) -> f32 {
+    if volume <= 0.001 {
+        -80.0
+    } else {
+        20.0 * volume.log10()
+    }
+}
+
+fn play_effects(
+    audio: Res<Audio>,
+    sounds: Res<Sounds>,
+    settings: Res<Settings>,
+    game: Option<Res<Match>>,
+    mut lifted: MessageReader<Lifted>,
+    mut invalid: MessageReader<Invalid>,
+    mut landed: MessageReader<HopLanded>,
+    mut notices: MessageReader<Notice>,
+    mut last_turn: Local<Option<(u8, usize)>>,
+) {
+    let mut queue: Vec<(&Handle<AudioSource>, f32)> = Vec::new();
+    if lifted.read().count() > 0 {
+        queue.push((&sounds.select, 0.8));
+    }
+    if invalid.read().count() > 0 {
+        queue.push((&sounds.invalid, 0.7));
+    }
+    for hop in landed.read() {
+        queue.push(if hop.last {
+            (&sounds.land, 1.0)
+        } else {
+            (&sounds.hop, 0.8)
+        });
+    }
+    for n in notices.read() {
+        match n {
+            Notice::Finished { .. } | Notice::GameOver => queue.push((&sounds.finish, 1.0)),
+            Notice::Refused(_) => queue.push((&sounds.invalid, 0.7)),
+            _ => {}
+        }
+    }
+    // A chime when the turn passes to another player.
+    if let Some(m) = game {
+        let now = (m.game.to_move(), m.game.actions().count());
+        if last_turn.is_some_and(|(seat, n)| seat != now.0 && n != now.1) && !m.game.is_over() {
+            queue.push((&sounds.turn, 0.5));
+        }
+        *last_turn = Some(now);
+    }
+    if !settings.sound {
+        return;
+    }
+    for (sound, gain) in queue {
+        audio
+            .play(sound.clone())
+            .with_volume(decibels(settings.volume * gain));
+    }
+}

@@ -1,0 +1,403 @@
+//! The board as the players see it: a lacquered wooden star on a round base,
+//! dimpled holes, camps tinted in their players' colours, and the markers for
+//! legal destinations, the last move and the keyboard cursor.
+
+use super::{BoardLayout, seat_colours};
+use crate::AppSystems;
+use crate::input::Selection;
+use crate::play::{BoardChanged, Match, MoveApplied, PendingSetup, last_move};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use starhop_engine::{Bitboard, Hex, Hole, Position, Seat, seats::target_camp};
+
+/// A hole of the board (pickable: clicking it asks to move there).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct HoleMarker(pub Hole);
+
+/// Everything that makes up the board; rebuilt when the board changes.
+#[derive(Component)]
+struct BoardPiece;
+
+/// A glowing disc on a legal destination of the lifted marble.
+#[derive(Component)]
+struct DestinationMark;
+
+/// Rings and dots tracing the last move.
+#[derive(Component)]
+struct LastMoveMark;
+
+/// The keyboard / gamepad cursor ring.
+#[derive(Component)]
+struct CursorMark;
+
+/// Meshes and materials made once and shared by every piece.
+#[derive(Resource)]
+struct BoardAssets {
+    hole: Handle<Mesh>,
+    rim: Handle<Mesh>,
+    dot: Handle<Mesh>,
+    ring: Handle<Mesh>,
+    hole_mat: Handle<StandardMaterial>,
+    rim_mat: Handle<StandardMaterial>,
+    wood: Handle<StandardMaterial>,
+    lacquer: Handle<StandardMaterial>,
+    destination: Handle<StandardMaterial>,
+    cursor: Handle<StandardMaterial>,
+}
+
+pub fn view_plugin(app: &mut App) {
+    app.add_systems(Startup, (make_assets, light_the_scene))
+        .add_systems(
+            Update,
+            (
+                rebuild_board.run_if(on_message::<BoardChanged>),
+                mark_destinations,
+                mark_last_move,
+                mark_cursor,
+            )
+                .chain()
+                .in_set(AppSystems::View),
+        );
+}
+
+fn make_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let flat = |c: Color, rough: f32| StandardMaterial {
+        base_color: c,
+        perceptual_roughness: rough,
+        ..default()
+    };
+    commands.insert_resource(BoardAssets {
+        hole: meshes.add(Circle::new(0.21)),
+        rim: meshes.add(Torus::new(0.19, 0.25)),
+        dot: meshes.add(Circle::new(0.08)),
+        ring: meshes.add(Annulus::new(0.30, 0.40)),
+        hole_mat: materials.add(flat(Color::srgb(0.13, 0.07, 0.035), 0.9)),
+        rim_mat: materials.add(flat(Color::srgb(0.45, 0.28, 0.14), 0.5)),
+        wood: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.24, 0.11, 0.045),
+            perceptual_roughness: 0.62,
+            reflectance: 0.3,
+            ..default()
+        }),
+        lacquer: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.80, 0.60, 0.37),
+            perceptual_roughness: 0.3,
+            clearcoat: 1.0,
+            clearcoat_perceptual_roughness: 0.1,
+            ..default()
+        }),
+        destination: materials.add(StandardMaterial {
+            base_color: Color::srgba(0.55, 1.0, 0.75, 0.85),
+            emissive: LinearRgba::rgb(0.4, 1.6, 0.8),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+        cursor: materials.add(StandardMaterial {
+            base_color: Color::srgb(1.0, 0.95, 0.6),
+            emissive: LinearRgba::rgb(2.0, 1.8, 0.6),
+            unlit: true,
+            ..default()
+        }),
+    });
+    // The table under the board.
+    commands.spawn((
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
+        MeshMaterial3d(materials.add(StandardMaterial {
+            base_color: Color::srgb(0.05, 0.10, 0.09),
+            perceptual_roughness: 1.0,
+            reflectance: 0.1,
+            ..default()
+        })),
+        Transform::from_xyz(0.0, -0.62, 0.0),
+    ));
+}
+
+fn light_the_scene(mut commands: Commands) {
+    commands.insert_resource(ClearColor(Color::srgb(0.05, 0.07, 0.09)));
+    commands.insert_resource(GlobalAmbientLight {
+        color: Color::srgb(0.85, 0.9, 1.0),
+        brightness: 350.0,
+        ..default()
+    });
+    // A warm key light with soft shadows, from high up on the south-west.
+    commands.spawn((
+        DirectionalLight {
+            illuminance: 9_000.0,
+            shadow_maps_enabled: true,
+            color: Color::srgb(1.0, 0.95, 0.86),
+            ..default()
+        },
+        bevy::light::CascadeShadowConfigBuilder {
+            num_cascades: 1,
+            maximum_distance: 40.0,
+            ..default()
+        }
+        .build(),
+        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
+    ));
+    // A cool fill from the other side so the far marbles are not flat.
+    commands.spawn((
+        PointLight {
+            intensity: 600_000.0,
+            range: 60.0,
+            color: Color::srgb(0.75, 0.85, 1.0),
+            ..default()
+        },
+        Transform::from_xyz(9.0, 10.0, -9.0),
+    ));
+}
+
+/// Lays a 2D primitive flat on the board at height `y`.
+fn flat_on_board(x: f32, z: f32, y: f32) -> Transform {
+    Transform::from_xyz(x, y, z).with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
+}
+
+/// A triangle grown outwards by `margin` on every side.
+fn grown_triangle(corners: [Vec2; 3], margin: f32) -> Triangle2d {
+    let g = (corners[0] + corners[1] + corners[2]) / 3.0;
+    let inradius = corners[0].distance(corners[1]) / (2.0 * 3f32.sqrt());
+    let k = 1.0 + margin / inradius;
+    let [a, b, c] = corners.map(|v| g + (v - g) * k);
+    Triangle2d::new(a, b, c)
+}
+
+fn plane(h: Hex) -> Vec2 {
+    let (x, y) = h.to_plane();
+    Vec2::new(x, y) * super::SPACING
+}
+
+/// The three corner holes of a camp (the holes farthest from its centre).
+fn camp_corners(pos: &Position, camp: u8) -> [Vec2; 3] {
+    let b = pos.board();
+    let pts: Vec<Vec2> = b.camps[camp as usize]
+        .iter()
+        .map(|h| plane(b.hex(h)))
+        .collect();
+    let g = pts.iter().copied().sum::<Vec2>() / pts.len() as f32;
+    let mut by_dist = pts.clone();
+    by_dist.sort_by(|a, b| b.distance(g).total_cmp(&a.distance(g)));
+    [by_dist[0], by_dist[1], by_dist[2]]
+}
+
+fn rebuild_board(
+    mut commands: Commands,
+    old: Query<Entity, With<BoardPiece>>,
+    layout: Res<BoardLayout>,
+    assets: Res<BoardAssets>,
+    game: Option<Res<Match>>,
+    pending: Res<PendingSetup>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let pos = super::shown_position(game.as_deref(), &pending);
+    let n = layout.size as i8;
+    let radius = 3f32.sqrt() * n as f32 + 1.6;
+    let piece = |t: Transform| (BoardPiece, t);
+    // Round wooden base with a rounded rim.
+    commands.spawn((
+        piece(Transform::from_xyz(0.0, -0.3, 0.0)),
+        Mesh3d(meshes.add(Cylinder::new(radius, 0.6))),
+        MeshMaterial3d(assets.wood.clone()),
+    ));
+    commands.spawn((
+        piece(Transform::from_xyz(0.0, -0.02, 0.0)),
+        Mesh3d(meshes.add(Torus::new(radius - 0.14, radius + 0.14))),
+        MeshMaterial3d(assets.wood.clone()),
+    ));
+    // The lacquered star: two big triangles through the six points.
+    for (i, tips) in [
+        [(2 * n, -n), (-n, 2 * n), (-n, -n)],
+        [(-2 * n, n), (n, -2 * n), (n, n)],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let corners = tips.map(|(q, r)| plane(Hex::new(q, r)));
+        commands.spawn((
+            piece(flat_on_board(0.0, 0.0, 0.002 + 0.001 * i as f32)),
+            Mesh3d(meshes.add(grown_triangle(corners, 0.62))),
+            MeshMaterial3d(assets.lacquer.clone()),
+        ));
+    }
+    // Each seated player's home camp in a soft version of their colour.
+    let colours = seat_colours(game.as_deref(), &pending);
+    let lacquer = Color::srgb(0.80, 0.60, 0.37);
+    for seat in 0..pos.players() as Seat {
+        let camp = pos.home_camp(seat);
+        let tint = colours[seat as usize].mix(&lacquer, 0.45);
+        let mat = materials.add(StandardMaterial {
+            base_color: tint,
+            perceptual_roughness: 0.35,
+            clearcoat: 1.0,
+            ..default()
+        });
+        for (c, y) in [(camp, 0.005), (target_camp(camp), 0.004)] {
+            // The target gets a fainter band of the same colour, so everyone sees where each army goes.
+            let material = if c == camp {
+                mat.clone()
+            } else {
+                materials.add(StandardMaterial {
+                    base_color: colours[seat as usize].mix(&lacquer, 0.8),
+                    perceptual_roughness: 0.35,
+                    clearcoat: 1.0,
+                    ..default()
+                })
+            };
+            commands.spawn((
+                piece(flat_on_board(0.0, 0.0, y)),
+                Mesh3d(meshes.add(grown_triangle(camp_corners(&pos, c), 0.42))),
+                MeshMaterial3d(material),
+            ));
+        }
+    }
+    // The holes: a dark dimple with a lighter rim, each one pickable.
+    for (h, p) in layout.holes.iter().enumerate() {
+        commands
+            .spawn((
+                piece(flat_on_board(p.x, p.z, 0.008)),
+                HoleMarker(h as Hole),
+                Mesh3d(assets.hole.clone()),
+                MeshMaterial3d(assets.hole_mat.clone()),
+            ))
+            .observe(crate::input::click_hole);
+        commands.spawn((
+            piece(Transform::from_xyz(p.x, 0.0, p.z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
+            Mesh3d(assets.rim.clone()),
+            MeshMaterial3d(assets.rim_mat.clone()),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn mark_destinations(
+    mut commands: Commands,
+    old: Query<Entity, With<DestinationMark>>,
+    selection: Res<Selection>,
+    settings: Res<Settings>,
+    game: Option<Res<Match>>,
+    layout: Res<BoardLayout>,
+    assets: Res<BoardAssets>,
+) {
+    let game_changed = game.as_ref().is_some_and(|g| g.is_changed());
+    if !selection.is_changed() && !settings.is_changed() && !game_changed {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let (Some(m), Some(from)) = (game, selection.lifted) else {
+        return;
+    };
+    if !settings.show_destinations {
+        return;
+    }
+    let dests: Bitboard = m.game.destinations(from);
+    for h in dests.iter() {
+        let p = layout.hole(h);
+        commands
+            .spawn((
+                DestinationMark,
+                HoleMarker(h),
+                flat_on_board(p.x, p.z, 0.02),
+                Mesh3d(assets.hole.clone()),
+                MeshMaterial3d(assets.destination.clone()),
+            ))
+            .observe(crate::input::click_hole);
+    }
+}
+
+fn mark_last_move(
+    mut commands: Commands,
+    old: Query<Entity, With<LastMoveMark>>,
+    mut applied: MessageReader<MoveApplied>,
+    mut changed: MessageReader<BoardChanged>,
+    game: Option<Res<Match>>,
+    layout: Res<BoardLayout>,
+    assets: Res<BoardAssets>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let moved = applied.read().count() > 0;
+    let rebuilt = changed.read().count() > 0;
+    if !moved && !rebuilt {
+        return;
+    }
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let Some(m) = game else { return };
+    let Some((seat, route)) = last_move(&m.game) else {
+        return;
+    };
+    let colour = m.colour(seat);
+    let mat = materials.add(StandardMaterial {
+        base_color: colour.with_alpha(0.9),
+        emissive: LinearRgba::from(colour) * 0.6,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    });
+    for (i, &h) in route.iter().enumerate() {
+        let p = layout.hole(h);
+        let end = i == 0 || i + 1 == route.len();
+        commands.spawn((
+            LastMoveMark,
+            flat_on_board(p.x, p.z, 0.015),
+            Mesh3d(if end {
+                assets.ring.clone()
+            } else {
+                assets.dot.clone()
+            }),
+            MeshMaterial3d(mat.clone()),
+            Pickable::IGNORE,
+        ));
+    }
+    // Dots halfway along each hop trace the path.
+    for w in route.windows(2) {
+        let p = (layout.hole(w[0]) + layout.hole(w[1])) / 2.0;
+        commands.spawn((
+            LastMoveMark,
+            flat_on_board(p.x, p.z, 0.015).with_scale(Vec3::splat(0.7)),
+            Mesh3d(assets.dot.clone()),
+            MeshMaterial3d(mat.clone()),
+            Pickable::IGNORE,
+        ));
+    }
+}
+
+fn mark_cursor(
+    mut commands: Commands,
+    mut marks: Query<(Entity, &mut Transform), With<CursorMark>>,
+    selection: Res<Selection>,
+    layout: Res<BoardLayout>,
+    assets: Res<BoardAssets>,
+) {
+    if !selection.is_changed() {
+        return;
+    }
+    match (selection.cursor, marks.single_mut()) {
+        (Some(h), Ok((_, mut t))) => {
+            let p = layout.hole(h);
+            *t = flat_on_board(p.x, p.z, 0.025);
+        }
+        (Some(h), Err(_)) => {
+            let p = layout.hole(h);
+            commands.spawn((
+                CursorMark,
+                flat_on_board(p.x, p.z, 0.025),
+                Mesh3d(assets.ring.clone()),
+                MeshMaterial3d(assets.cursor.clone()),
+                Pickable::IGNORE,
+            ));
+        }
+        (None, Ok((e, _))) => commands.entity(e).despawn(),
+        (None, Err(_)) => {}
+    }
+}

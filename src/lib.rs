@@ -1,0 +1,149 @@
+//! Starhop, the game: Chinese checkers on a 3D star board, built on Bevy.
+//!
+//! The rules live in `starhop-engine`; this crate is the view and the input.
+//! Each feature is one plugin in its own folder, and the plugin tree follows
+//! the folder tree. The split that matters for tests:
+//!
+//! - [`StarhopLogicPlugin`]: the match, rules-as-systems, marble entities and
+//!   their animation. Runs headless (no window, renderer or audio), so
+//!   game-level tests drive it with messages.
+//! - [`StarhopPlugin`]: everything a player sees and hears on top of that.
+
+// Bevy systems take everything they touch as parameters; splitting them to
+// please this lint would only scatter one piece of logic over several systems.
+#![allow(clippy::too_many_arguments)]
+
+use bevy::prelude::*;
+
+pub mod audio;
+pub mod board;
+pub mod camera;
+pub mod input;
+pub mod marbles;
+pub mod perf;
+pub mod persist;
+pub mod play;
+pub mod screenshot;
+pub mod settings;
+pub mod ui;
+
+/// The screens of the game.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// Choosing players, board and rules; the board behind shows the choice.
+    #[default]
+    Setup,
+    /// A match in progress (or just over: the end screen sits on top).
+    Playing,
+}
+
+/// Frame order of the game's own systems in `Update`: input produces
+/// messages, the rules apply them, then the view follows the match.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    Input,
+    Rules,
+    View,
+}
+
+/// Everything that runs without a window: states, the match and the marbles.
+pub struct StarhopLogicPlugin;
+
+impl Plugin for StarhopLogicPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.is_plugin_added::<bevy::state::app::StatesPlugin>() {
+            app.add_plugins(bevy::state::app::StatesPlugin);
+        }
+        app.init_state::<Screen>()
+            .configure_sets(
+                Update,
+                (AppSystems::Input, AppSystems::Rules, AppSystems::View).chain(),
+            )
+            .add_plugins((
+                settings::plugin,
+                board::plugin,
+                play::plugin,
+                marbles::plugin,
+            ));
+    }
+}
+
+/// How the game was started from the command line.
+#[derive(Resource, Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// Render, save a screenshot here, and exit.
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Start straight into a game with this setup (for screenshots and quick play).
+    pub quick_start: Option<play::MatchSetup>,
+    /// Play this many moves of the greedy bot first (for screenshots).
+    pub moves: usize,
+    /// Which screen the screenshot shows.
+    pub shot_of: screenshot::ShotOf,
+    /// Load this record at start.
+    pub load: Option<std::path::PathBuf>,
+    /// Override the settings' language.
+    pub language: Option<settings::Language>,
+    /// Log frame times of the game's own systems.
+    pub diagnostics: bool,
+    /// When the process started, for the time to the first frame.
+    pub started: Option<std::time::Instant>,
+}
+
+/// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
+/// (so the binary runs from anywhere in a checkout), else `assets` beside the executable.
+fn asset_folder() -> String {
+    if let Ok(dir) = std::env::var("STARHOP_ASSETS") {
+        return dir;
+    }
+    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
+    if std::path::Path::new(source).is_dir() {
+        source.to_string()
+    } else {
+        "assets".to_string()
+    }
+}
+
+/// The whole game: window, renderer, picking, egui, audio and every feature.
+pub struct StarhopPlugin {
+    pub options: LaunchOptions,
+}
+
+impl Plugin for StarhopPlugin {
+    fn build(&self, app: &mut App) {
+        let title = "Starhop — 跳棋".to_string();
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin {
+                    primary_window: Some(Window {
+                        title,
+                        resolution: (1280, 800).into(),
+                        ..default()
+                    }),
+                    ..default()
+                })
+                .set(AssetPlugin {
+                    file_path: asset_folder(),
+                    ..default()
+                })
+                .set(bevy::log::LogPlugin {
+                    filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_kira_audio=warn".into(),
+                    ..default()
+                }),
+        )
+        .add_plugins(MeshPickingPlugin)
+        .add_plugins(bevy_egui::EguiPlugin::default())
+        .insert_resource(self.options.clone())
+        .add_plugins(StarhopLogicPlugin)
+        .add_plugins((
+            persist::plugin,
+            board::view_plugin,
+            marbles::view_plugin,
+            camera::plugin,
+            input::plugin,
+            ui::plugin,
+            audio::plugin,
+            screenshot::plugin,
+            perf::plugin,
+        ));
+    }
+}

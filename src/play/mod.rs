@@ -1,0 +1,366 @@
+//! The match: the engine's `Game` as a resource, and the rules run as systems
+//! over it. Input and UI only send request messages; `apply_requests` checks
+//! each one with the engine, applies it, and reports what happened as
+//! messages the view and the HUD follow.
+
+use crate::{AppSystems, Screen};
+use bevy::prelude::*;
+use starhop_engine::{
+    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, Move, OutReason, Record, RuleError,
+    Rules, Seat,
+};
+
+mod setup;
+pub use setup::{MatchSetup, PALETTE, SeatKind, SeatSetup};
+
+/// The match being played.
+#[derive(Resource)]
+pub struct Match {
+    pub game: Game,
+    pub setup: MatchSetup,
+}
+
+impl Match {
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.setup.seats[seat as usize].name
+    }
+    pub fn colour(&self, seat: Seat) -> Color {
+        PALETTE[self.setup.seats[seat as usize].colour as usize % PALETTE.len()].1
+    }
+    pub fn record(&self) -> Record {
+        Record::of(
+            &self.game,
+            self.setup.seats.iter().map(|s| s.name.clone()).collect(),
+        )
+    }
+}
+
+/// The setup being edited on the setup screen (and the last one played).
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct PendingSetup(pub MatchSetup);
+
+/// The match is paused (menu open): clocks stop.
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+// ----- requests (input and UI to rules) -----
+
+/// Start a match with this setup.
+#[derive(Message, Clone, Debug)]
+pub struct StartMatch(pub MatchSetup);
+
+/// Start a match from a saved record (already checked by the engine).
+#[derive(Message, Clone, Debug)]
+pub struct LoadMatch(pub Record);
+
+/// Move the marble on `from` to `to`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRequest {
+    pub from: Hole,
+    pub to: Hole,
+}
+
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnRequest {
+    Pass,
+    Undo,
+    Redo,
+    Resign(Seat),
+}
+
+/// Leave the match for the setup screen.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct BackToSetup;
+
+// ----- reports (rules to view and HUD) -----
+
+/// A move was played; the view animates the marble along `route`.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct MoveApplied {
+    pub seat: Seat,
+    pub from: Hole,
+    pub to: Hole,
+    pub route: Vec<Hole>,
+}
+
+/// The whole board changed at once (new match, undo, redo, load): the view
+/// rebuilds the marbles from the position.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct BoardChanged;
+
+/// Something the players should be told.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Notice {
+    Refused(RuleError),
+    TimedOut {
+        seat: Seat,
+        in_a_row: u8,
+    },
+    SkippedTurn {
+        seat: Seat,
+    },
+    Finished {
+        seat: Seat,
+        turns: u32,
+    },
+    Out {
+        seat: Seat,
+        reason: OutReason,
+    },
+    Passed {
+        seat: Seat,
+    },
+    GameOver,
+    Undone,
+    Redone,
+    /// A problem outside the rules (files, settings), already in words.
+    Problem(String),
+    Info(String),
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PendingSetup>()
+        .init_resource::<Paused>()
+        .add_message::<StartMatch>()
+        .add_message::<LoadMatch>()
+        .add_message::<MoveRequest>()
+        .add_message::<TurnRequest>()
+        .add_message::<BackToSetup>()
+        .add_message::<MoveApplied>()
+        .add_message::<BoardChanged>()
+        .add_message::<Notice>()
+        .add_systems(
+            Update,
+            (
+                start_match,
+                load_match,
+                apply_requests,
+                tick_clock,
+                back_to_setup,
+            )
+                .chain()
+                .in_set(PlaySystems)
+                .in_set(AppSystems::Rules),
+        );
+}
+
+/// The rules systems, for ordering others after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlaySystems;
+
+fn start_match(
+    mut commands: Commands,
+    mut starts: MessageReader<StartMatch>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut paused: ResMut<Paused>,
+) {
+    let Some(StartMatch(setup)) = starts.read().last() else {
+        return;
+    };
+    let seed = setup.seed.unwrap_or_else(fresh_seed);
+    match Game::new(setup.rules.clone(), setup.players, seed) {
+        Ok(game) => {
+            commands.insert_resource(Match {
+                game,
+                setup: setup.clone(),
+            });
+            commands.insert_resource(PendingSetup(setup.clone()));
+            paused.0 = false;
+            next.set(Screen::Playing);
+            changed.write(BoardChanged);
+        }
+        Err(e) => {
+            notices.write(Notice::Refused(e));
+        }
+    }
+}
+
+fn load_match(
+    mut commands: Commands,
+    mut loads: MessageReader<LoadMatch>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(LoadMatch(record)) = loads.read().last() else {
+        return;
+    };
+    match record.replay() {
+        Ok(game) => {
+            let setup = MatchSetup::from_record(record);
+            commands.insert_resource(Match { game, setup });
+            next.set(Screen::Playing);
+            changed.write(BoardChanged);
+        }
+        Err(e) => {
+            notices.write(Notice::Problem(e.to_string()));
+        }
+    }
+}
+
+/// Turns engine events into the view's messages.
+fn report(
+    events: Vec<RuleEvent>,
+    applied: &mut MessageWriter<MoveApplied>,
+    notices: &mut MessageWriter<Notice>,
+) {
+    for e in events {
+        match e {
+            RuleEvent::Moved {
+                seat,
+                from,
+                to,
+                route,
+            } => {
+                applied.write(MoveApplied {
+                    seat,
+                    from,
+                    to,
+                    route,
+                });
+            }
+            RuleEvent::Passed { seat } => {
+                notices.write(Notice::Passed { seat });
+            }
+            RuleEvent::TimedOut { seat, in_a_row } => {
+                notices.write(Notice::TimedOut { seat, in_a_row });
+            }
+            RuleEvent::SkippedTurn { seat } => {
+                notices.write(Notice::SkippedTurn { seat });
+            }
+            RuleEvent::Finished { seat, turns } => {
+                notices.write(Notice::Finished { seat, turns });
+            }
+            RuleEvent::Out { seat, reason } => {
+                notices.write(Notice::Out { seat, reason });
+            }
+            RuleEvent::GameOver(_) => {
+                notices.write(Notice::GameOver);
+            }
+        }
+    }
+}
+
+fn apply_requests(
+    game: Option<ResMut<Match>>,
+    mut moves: MessageReader<MoveRequest>,
+    mut turns: MessageReader<TurnRequest>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(mut m) = game else {
+        moves.clear();
+        turns.clear();
+        return;
+    };
+    for req in moves.read() {
+        match m.game.play(Move {
+            from: req.from,
+            to: req.to,
+        }) {
+            Ok(events) => report(events, &mut applied, &mut notices),
+            Err(e) => {
+                notices.write(Notice::Refused(e));
+            }
+        }
+    }
+    for req in turns.read() {
+        let result = match *req {
+            TurnRequest::Pass => m.game.pass(),
+            TurnRequest::Resign(seat) => m.game.resign(seat),
+            TurnRequest::Undo => m.game.undo().map(|()| {
+                notices.write(Notice::Undone);
+                changed.write(BoardChanged);
+                Vec::new()
+            }),
+            TurnRequest::Redo => m.game.redo().map(|events| {
+                notices.write(Notice::Redone);
+                changed.write(BoardChanged);
+                // Only the notices: the board is rebuilt whole.
+                events
+                    .into_iter()
+                    .filter(|e| !matches!(e, RuleEvent::Moved { .. }))
+                    .collect()
+            }),
+        };
+        match result {
+            Ok(events) => report(events, &mut applied, &mut notices),
+            Err(e) => {
+                notices.write(Notice::Refused(e));
+            }
+        }
+    }
+}
+
+/// Whether a marble is still hopping (the clock stops while moves animate).
+#[derive(Resource, Default, Debug, PartialEq, Eq)]
+pub struct Animating(pub bool);
+
+/// Runs the clocks of the player to move from real time.
+fn tick_clock(
+    game: Option<ResMut<Match>>,
+    time: Res<Time>,
+    paused: Res<Paused>,
+    animating: Option<Res<Animating>>,
+    mut carry: Local<f64>,
+    mut applied: MessageWriter<MoveApplied>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(mut m) = game else {
+        return;
+    };
+    let rules = m.game.rules();
+    let timed = rules.move_limit_ms.is_some() || rules.time_bank_ms.is_some();
+    if !timed || m.game.is_over() || paused.0 || animating.is_some_and(|a| a.0) {
+        return;
+    }
+    // Whole milliseconds go to the engine; the fraction waits for the next frame.
+    *carry += time.delta_secs_f64() * 1000.0;
+    let ms = carry.floor();
+    *carry -= ms;
+    if ms >= 1.0 {
+        let events = m.game.tick(ms as u32);
+        report(events, &mut applied, &mut notices);
+    }
+}
+
+fn back_to_setup(
+    mut commands: Commands,
+    mut requests: MessageReader<BackToSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    if requests.read().last().is_some() {
+        commands.remove_resource::<Match>();
+        next.set(Screen::Setup);
+        changed.write(BoardChanged);
+    }
+}
+
+/// A seed from the clock, for games that do not ask for one.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(1)
+}
+
+/// The last action, if it was a move: who moved and the route (for the last-move marker).
+pub fn last_move(game: &Game) -> Option<(Seat, Vec<Hole>)> {
+    // The marble now on the move's destination is the mover's: nothing has moved since.
+    match game.actions().last()? {
+        Action::Move { to, route, .. } => game.position().owner(*to).map(|s| (s, route.clone())),
+        _ => None,
+    }
+}
+
+/// Rules a quick-started game uses when the command line says nothing else.
+pub fn quick_rules(size: u8) -> Rules {
+    Rules {
+        first_move: FirstMoveMethod::Lots,
+        ..Rules::classic().with_size(size)
+    }
+}

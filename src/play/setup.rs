@@ -1,0 +1,88 @@
+//! What the setup screen chooses: players, seats, colours and rules.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+use starhop_engine::{Record, Rules};
+
+/// Who plays a seat. Bots arrive with the bots milestone; the setup screen
+/// already offers the choice.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeatKind {
+    #[default]
+    Human,
+    Bot,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatSetup {
+    pub name: String,
+    pub kind: SeatKind,
+    /// Index into `PALETTE`.
+    pub colour: u8,
+}
+
+/// The six marble colours, clearly apart in hue and lightness.
+pub const PALETTE: [(&str, Color); 6] = [
+    ("red", Color::srgb(0.86, 0.12, 0.14)),
+    ("blue", Color::srgb(0.12, 0.38, 0.90)),
+    ("yellow", Color::srgb(0.98, 0.80, 0.10)),
+    ("green", Color::srgb(0.10, 0.62, 0.28)),
+    ("purple", Color::srgb(0.52, 0.20, 0.72)),
+    ("white", Color::srgb(0.93, 0.93, 0.90)),
+];
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MatchSetup {
+    pub players: usize,
+    pub rules: Rules,
+    pub seats: Vec<SeatSetup>,
+    /// A fixed seed (replays, screenshots); a fresh one per game when absent.
+    pub seed: Option<u64>,
+}
+
+impl Default for MatchSetup {
+    fn default() -> MatchSetup {
+        MatchSetup::new(2, Rules::classic())
+    }
+}
+
+impl MatchSetup {
+    pub fn new(players: usize, rules: Rules) -> MatchSetup {
+        let mut s = MatchSetup {
+            players,
+            rules,
+            seats: Vec::new(),
+            seed: None,
+        };
+        s.fit_seats();
+        s
+    }
+
+    /// Makes the seat list match the player count, keeping names and colours
+    /// already chosen and giving new seats unused colours.
+    pub fn fit_seats(&mut self) {
+        self.seats.truncate(self.players);
+        while self.seats.len() < self.players {
+            let used: Vec<u8> = self.seats.iter().map(|s| s.colour).collect();
+            let colour = (0..PALETTE.len() as u8)
+                .find(|c| !used.contains(c))
+                .unwrap_or(0);
+            let n = self.seats.len() + 1;
+            self.seats.push(SeatSetup {
+                name: format!("Player {n}"),
+                kind: SeatKind::Human,
+                colour,
+            });
+        }
+    }
+
+    pub fn from_record(record: &Record) -> MatchSetup {
+        let mut s = MatchSetup::new(record.players, record.rules.clone());
+        for (seat, name) in s.seats.iter_mut().zip(&record.names) {
+            seat.name = name.clone();
+        }
+        s.seed = Some(record.seed);
+        s
+    }
+}

@@ -1,0 +1,46 @@
+//! Player preferences. Persisted by `persist`; read by every view system.
+
+use bevy::prelude::*;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Language {
+    #[default]
+    English,
+    Chinese,
+}
+
+#[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    pub language: Language,
+    /// Master volume, 0.0 to 1.0.
+    pub volume: f32,
+    pub sound: bool,
+    /// Mark every legal destination of the lifted marble (the beginner display).
+    pub show_destinations: bool,
+    /// Draw a shape on each marble so colours can be told apart without colour.
+    pub shape_marks: bool,
+    /// Turn the board so the player to move sits at the bottom.
+    pub face_player: bool,
+    /// Animation speed factor (1 = normal).
+    pub animation_speed: f32,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            language: Language::English,
+            volume: 0.8,
+            sound: true,
+            show_destinations: true,
+            shape_marks: false,
+            face_player: true,
+            animation_speed: 1.0,
+        }
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Settings>();
+}

@@ -1,0 +1,206 @@
+//! The first-move draw, shown step by step when a match starts: coins that
+//! flip, hands that are thrown, lots that are drawn.
+
+use super::{Tr, egui_colour};
+use crate::LaunchOptions;
+use crate::play::{Match, StartMatch};
+use crate::screenshot::{Shoot, ShotOf};
+use crate::settings::Settings;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use starhop_engine::{DrawStep, Hand};
+
+/// Seconds each step of the draw is on show before the next appears.
+const STEP_SECONDS: f64 = 1.0;
+
+/// The draw on show: when it started (None = nothing to show).
+#[derive(Resource, Default)]
+pub struct DrawShow {
+    pub started: Option<f64>,
+}
+
+/// Every new match (not a loaded one) opens the draw.
+pub fn start_draw_show(
+    mut starts: MessageReader<StartMatch>,
+    mut show: ResMut<DrawShow>,
+    time: Res<Time>,
+    shoot: Option<Res<Shoot>>,
+    options: Res<LaunchOptions>,
+) {
+    if starts.read().count() > 0 {
+        // Screenshots show the draw only when asked to.
+        let wanted = shoot.is_none() || options.shot_of == ShotOf::Draw;
+        show.started = wanted.then(|| time.elapsed_secs_f64());
+    }
+}
+
+fn hand_glyph(h: Hand) -> &'static str {
+    match h {
+        Hand::Rock => "✊",
+        Hand::Paper => "✋",
+        Hand::Scissors => "✌",
+    }
+}
+
+pub fn draw_window(
+    mut contexts: EguiContexts,
+    mut show: ResMut<DrawShow>,
+    game: Option<Res<Match>>,
+    settings: Res<Settings>,
+    time: Res<Time>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    let (Some(started), Some(m)) = (show.started, game) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let draw = m.game.first_move_draw();
+    let elapsed = time.elapsed_secs_f64() - started;
+    let shown = ((elapsed / STEP_SECONDS) as usize + 1).min(draw.steps.len());
+    let done = elapsed >= STEP_SECONDS * draw.steps.len() as f64;
+    let mut close = false;
+    egui::Window::new(lang.t("Who moves first"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        .show(ctx, |ui| {
+            ui.set_min_width(380.0);
+            egui::ScrollArea::vertical()
+                .max_height(320.0)
+                .stick_to_bottom(true)
+                .show(ui, |ui| {
+                    for (i, step) in draw.steps.iter().take(shown).enumerate() {
+                        // The newest step animates during its first half second.
+                        let age = elapsed - i as f64 * STEP_SECONDS;
+                        let spin = (age / 0.6).clamp(0.0, 1.0) as f32;
+                        show_step(ui, &m, lang, step, spin);
+                    }
+                });
+            if done {
+                ui.separator();
+                let first = draw.first;
+                ui.horizontal(|ui| {
+                    super::swatch(ui, m.colour(first));
+                    ui.heading(format!("{} {}", m.name(first), lang.t("moves first!")));
+                });
+            }
+            ui.horizontal(|ui| {
+                let label = if done { lang.t("Play") } else { lang.t("Skip") };
+                if ui.button(label).on_hover_text("Enter / Space").clicked() {
+                    close = true;
+                }
+            });
+        });
+    ctx.request_repaint();
+    if close || keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
+        show.started = None;
+    }
+    Ok(())
+}
+
+fn show_step(
+    ui: &mut egui::Ui,
+    m: &Match,
+    lang: crate::settings::Language,
+    step: &DrawStep,
+    spin: f32,
+) {
+    let side = |heads: bool| {
+        if heads {
+            lang.t("heads")
+        } else {
+            lang.t("tails")
+        }
+    };
+    match step {
+        DrawStep::Toss { calls, heads } => {
+            ui.horizontal_wrapped(|ui| {
+                for (seat, call) in calls {
+                    super::swatch(ui, m.colour(*seat));
+                    ui.label(format!(
+                        "{} {} {}",
+                        m.name(*seat),
+                        lang.t("calls"),
+                        side(*call)
+                    ));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label(lang.t("The coin shows"));
+                coin(ui, *heads, spin);
+                if spin >= 1.0 {
+                    ui.strong(side(*heads));
+                }
+            });
+        }
+        DrawStep::Throw { hands } => {
+            ui.horizontal_wrapped(|ui| {
+                for (seat, hand) in hands {
+                    super::swatch(ui, m.colour(*seat));
+                    let glyph = if spin < 1.0 {
+                        hand_glyph(Hand::Rock)
+                    } else {
+                        hand_glyph(*hand)
+                    };
+                    ui.label(format!("{} {}", m.name(*seat), glyph));
+                }
+            });
+        }
+        DrawStep::Lot { seat } => {
+            ui.label(lang.t("Lots are drawn"));
+            ui.horizontal_wrapped(|ui| {
+                // The highlight runs over the names and stops on the winner.
+                let n = m.game.players();
+                let cursor = if spin < 1.0 {
+                    ((spin * 12.0) as usize) % n
+                } else {
+                    *seat as usize
+                };
+                for s in 0..n as u8 {
+                    let text = egui::RichText::new(m.name(s));
+                    let text = if s as usize == cursor {
+                        text.strong()
+                            .background_color(egui_colour(m.colour(s)).gamma_multiply(0.6))
+                    } else {
+                        text
+                    };
+                    ui.label(text);
+                }
+            });
+        }
+        DrawStep::Fixed { seat } => {
+            ui.label(format!(
+                "{}: {}",
+                lang.t("The rules name the first player"),
+                m.name(*seat)
+            ));
+        }
+    }
+}
+
+/// A gold coin flipping about its vertical axis, landing on `heads`.
+fn coin(ui: &mut egui::Ui, heads: bool, spin: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
+    let turns = 3.0;
+    let angle = spin * turns * std::f32::consts::TAU;
+    let width = angle.cos().abs().max(0.08);
+    let c = rect.center();
+    let r = egui::vec2(15.0 * width, 15.0);
+    let gold = egui::Color32::from_rgb(226, 180, 60);
+    ui.painter().rect_filled(
+        egui::Rect::from_center_size(c, r * 2.0),
+        egui::CornerRadius::same(15),
+        gold,
+    );
+    if spin >= 1.0 {
+        let face = if heads { "H" } else { "T" };
+        ui.painter().text(
+            c,
+            egui::Align2::CENTER_CENTER,
+            face,
+            egui::FontId::proportional(16.0),
+            egui::Color32::from_rgb(90, 60, 10),
+        );
+    }
+}

@@ -1,0 +1,282 @@
+//! The in-game HUD (whose turn, round, progress, clocks, buttons, warnings)
+//! and the end screen.
+
+use super::{Overlay, Tr, swatch};
+use crate::persist::SaveGame;
+use crate::play::{BackToSetup, Match, StartMatch, TurnRequest};
+use crate::settings::{Language, Settings};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+use starhop_engine::{EndReason, Seat, Status, game::anti_passive_required};
+
+fn clock_text(ms: u32) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn status_text(lang: Language, m: &Match, seat: Seat) -> String {
+    match m.game.player(seat).status {
+        Status::Playing => String::new(),
+        Status::Finished { turns } => format!("✔ {} ({turns})", lang.t("finished")),
+        Status::Out { .. } => format!("✖ {}", lang.t("out")),
+    }
+}
+
+pub fn hud(
+    mut contexts: EguiContexts,
+    game: Option<Res<Match>>,
+    settings: Res<Settings>,
+    mut overlay: ResMut<Overlay>,
+    mut turns: MessageWriter<TurnRequest>,
+) -> Result {
+    let Some(m) = game else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let g = &m.game;
+    let seat = g.to_move();
+    let camp = g.position().board().camp_size() as u32;
+
+    // Whose turn, round and move count, the move clock.
+    egui::Area::new("turn".into())
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                if !g.is_over() {
+                    ui.horizontal(|ui| {
+                        swatch(ui, m.colour(seat));
+                        ui.heading(format!("{} {}", m.name(seat), lang.t("to move")));
+                    });
+                }
+                ui.label(format!(
+                    "{} {} · {} {}",
+                    lang.t("Round"),
+                    g.rounds() + 1,
+                    lang.t("Move"),
+                    g.actions().count() + 1
+                ));
+                if let Some(left) = g.move_time_left().filter(|_| !g.is_over()) {
+                    let colour = if left < 3_000 {
+                        egui::Color32::from_rgb(255, 110, 90)
+                    } else {
+                        egui::Color32::LIGHT_GRAY
+                    };
+                    ui.colored_label(
+                        colour,
+                        format!("⏱ {} {}", lang.t("move time"), clock_text(left)),
+                    );
+                }
+                // The anti-passive warning from round 15 on.
+                let p = g.player(seat);
+                if g.rules().anti_passive
+                    && !g.is_over()
+                    && p.status == Status::Playing
+                    && (15..30).contains(&p.turns)
+                {
+                    let next = [20, 25, 30]
+                        .into_iter()
+                        .find(|&t| t > p.turns)
+                        .unwrap_or(30);
+                    let need = anti_passive_required(next, camp).unwrap_or(camp);
+                    let out = g.position().out_of_home(seat);
+                    if out < need {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 190, 90),
+                            format!(
+                                "⚠ {} {next}: {need} {} {out}",
+                                lang.t("Anti-passive rule: after move"),
+                                lang.t("marbles must be out of home; now")
+                            ),
+                        );
+                    }
+                }
+            });
+        });
+
+    // Every player: colour, name, progress into the target, bank time.
+    egui::Area::new("players".into())
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(250.0);
+                for s in 0..g.players() as Seat {
+                    ui.horizontal(|ui| {
+                        swatch(ui, m.colour(s));
+                        let name = egui::RichText::new(m.name(s));
+                        ui.label(if s == seat && !g.is_over() {
+                            name.strong()
+                        } else {
+                            name
+                        });
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if let Some(bank) = g.bank_left(s) {
+                                ui.monospace(clock_text(bank));
+                            }
+                            ui.small(status_text(lang, &m, s));
+                        });
+                    });
+                    let inside = g.position().in_target(s);
+                    ui.add(
+                        egui::ProgressBar::new(inside as f32 / camp as f32)
+                            .desired_height(6.0)
+                            .fill(super::egui_colour(m.colour(s))),
+                    )
+                    .on_hover_text(format!("{inside}/{camp} {}", lang.t("in target")));
+                }
+            });
+        });
+
+    // Buttons, with their keys in the tooltips.
+    egui::Area::new("buttons".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    if ui
+                        .add_enabled(
+                            g.can_undo(),
+                            egui::Button::new(format!("⟲ {}", lang.t("Undo"))),
+                        )
+                        .on_hover_text("U / Ctrl+Z")
+                        .clicked()
+                    {
+                        turns.write(TurnRequest::Undo);
+                    }
+                    if ui
+                        .add_enabled(
+                            g.can_redo(),
+                            egui::Button::new(format!("⟳ {}", lang.t("Redo"))),
+                        )
+                        .on_hover_text("Y / Ctrl+Shift+Z")
+                        .clicked()
+                    {
+                        turns.write(TurnRequest::Redo);
+                    }
+                    if ui
+                        .add_enabled(g.can_pass(), egui::Button::new(lang.t("Pass")))
+                        .on_hover_text("P")
+                        .clicked()
+                    {
+                        turns.write(TurnRequest::Pass);
+                    }
+                    if ui
+                        .add_enabled(
+                            !g.is_over(),
+                            egui::Button::new(format!("⚐ {}", lang.t("Resign"))),
+                        )
+                        .clicked()
+                    {
+                        turns.write(TurnRequest::Resign(seat));
+                    }
+                    if ui
+                        .button(format!("☰ {}", lang.t("Menu")))
+                        .on_hover_text("Esc")
+                        .clicked()
+                    {
+                        *overlay = Overlay::Pause;
+                    }
+                });
+            });
+        });
+    egui::Area::new("help".into())
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -16.0))
+        .interactable(false)
+        .show(ctx, |ui| {
+            ui.set_max_width(330.0);
+            ui.small(lang.t("Click a marble, then a glowing hole. Right-drag turns the board, wheel zooms, T: top view."));
+        });
+    Ok(())
+}
+
+/// Whether the end window was closed to look at the board.
+#[derive(Default)]
+pub struct EndClosed(Option<usize>);
+
+pub fn end_screen(
+    mut contexts: EguiContexts,
+    game: Option<Res<Match>>,
+    settings: Res<Settings>,
+    mut closed: Local<EndClosed>,
+    mut starts: MessageWriter<StartMatch>,
+    mut back: MessageWriter<BackToSetup>,
+    mut saves: MessageWriter<SaveGame>,
+) -> Result {
+    let Some(m) = game else { return Ok(()) };
+    let Some(outcome) = m.game.outcome() else {
+        closed.0 = None;
+        return Ok(());
+    };
+    let actions = m.game.actions().count();
+    if closed.0 == Some(actions) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut order: Vec<Seat> = (0..m.game.players() as Seat).collect();
+    order.sort_by_key(|&s| outcome.places[s as usize]);
+    egui::Window::new(lang.t("Game over"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -20.0))
+        .show(ctx, |ui| {
+            ui.set_min_width(360.0);
+            let winners: Vec<&str> = order
+                .iter()
+                .filter(|&&s| outcome.places[s as usize] == 1)
+                .map(|&s| m.name(s))
+                .collect();
+            let headline = if winners.len() > 1 && m.game.players() == 2 {
+                lang.t("Draw").to_string()
+            } else {
+                format!("🏆 {} {}", winners.join(" & "), lang.t("wins"))
+            };
+            ui.heading(headline);
+            if outcome.reason == EndReason::Deadlock {
+                ui.label(lang.t("Deadlock adjudication"));
+            }
+            ui.separator();
+            egui::Grid::new("ranking")
+                .striped(true)
+                .num_columns(5)
+                .show(ui, |ui| {
+                    ui.strong(lang.t("Place"));
+                    ui.strong("");
+                    ui.strong(lang.t("Name"));
+                    ui.strong(lang.t("Turns"));
+                    ui.strong(if outcome.scores.is_some() {
+                        lang.t("Score")
+                    } else {
+                        ""
+                    });
+                    ui.end_row();
+                    for &s in &order {
+                        ui.label(outcome.places[s as usize].to_string());
+                        swatch(ui, m.colour(s));
+                        ui.label(format!("{} {}", m.name(s), status_text(lang, &m, s)));
+                        ui.label(m.game.player(s).turns.to_string());
+                        ui.label(
+                            outcome
+                                .scores
+                                .as_ref()
+                                .map_or(String::new(), |sc| format!("{}", sc[s as usize])),
+                        );
+                        ui.end_row();
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(format!("↻ {}", lang.t("Play again"))).clicked() {
+                    starts.write(StartMatch(m.setup.clone()));
+                }
+                if ui.button(lang.t("New game")).clicked() {
+                    back.write(BackToSetup);
+                }
+                if ui.button(format!("💾 {}", lang.t("Save game"))).clicked() {
+                    saves.write(SaveGame);
+                }
+                if ui.button(lang.t("Look at the board")).clicked() {
+                    closed.0 = Some(actions);
+                }
+            });
+        });
+    Ok(())
+}
