@@ -1,5 +1,5 @@
 # Starhop: `make run` plays, `make test` checks. Both first install the Debian
-# packages the build needs (with sudo only when not root).
+# packages they need (with sudo only when not root).
 
 SHELL := /bin/bash
 CARGO ?= cargo
@@ -7,19 +7,32 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Bevy's audio (ALSA) and gamepad (udev) back ends need these to build.
 RUN_PACKAGES := pkg-config libasound2-dev libudev-dev
+# The render check draws the game on a virtual display with Mesa's software
+# Vulkan and checks the picture with a small Python script.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3
 
-.PHONY: run test lint bench deps perft
+RENDER_CHECK := target/render-check.png
 
-run: deps
+.PHONY: run test render-check lint bench perft screenshots deps-run deps-test
+
+run: deps-run
 	$(CARGO) run -p starhop
 
-test: deps
+test: deps-test
 	$(CARGO) fmt --all -- --check
 	$(CARGO) test --workspace --locked
 	@# The command-line tool end to end: perft must find the 14 opening moves.
 	out=$$($(CARGO) run -q -p starhop-cli --locked -- perft --size 4 --players 2 --depth 2) && grep -qx 'depth 1: 14' <<< "$$out"
+	$(MAKE) --no-print-directory render-check
 
-lint: deps
+# One real frame of the game (same build and profile as the tests), checked not blank.
+render-check: deps-test
+	mkdir -p $(dir $(RENDER_CHECK))
+	STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
+	  $(CARGO) run -q -p starhop --locked -- --screenshot $(RENDER_CHECK) --players 6 --moves 12
+	python3 tools/png_check.py $(RENDER_CHECK)
+
+lint: deps-run
 	$(CARGO) fmt --all -- --check
 	$(CARGO) clippy --workspace --all-targets --locked -- -D warnings
 
@@ -29,10 +42,24 @@ bench:
 perft:
 	$(CARGO) run -q --release -p starhop-cli -- perft --size 4 --players 2 --depth 4
 
-# Installs whichever of the packages are missing; does nothing where all are there.
-deps:
+# The pictures in docs/ (setup screen, six-player mid-game, end screen).
+screenshots: deps-test
+	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps"; do \
+	  set -- $$shot; name=$$1; shift; \
+	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
+	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \
+	done
+
+deps-run:
+	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"
+
+deps-test:
+	@$(MAKE) --no-print-directory install PACKAGES="$(TEST_PACKAGES)"
+
+# Installs whichever of $(PACKAGES) are missing; does nothing where all are there.
+install:
 	@missing=""; \
-	for p in $(RUN_PACKAGES); do \
+	for p in $(PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \

@@ -87,6 +87,10 @@ pub struct LaunchOptions {
     pub diagnostics: bool,
     /// When the process started, for the time to the first frame.
     pub started: Option<std::time::Instant>,
+    /// Let the greedy bot play every seat (a demo, and load for measurements).
+    pub autoplay: bool,
+    /// Exit after this many seconds.
+    pub quit_after: Option<f32>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`

@@ -6,6 +6,7 @@ use starhop::play::{MatchSetup, quick_rules};
 use starhop::screenshot::ShotOf;
 use starhop::settings::Language;
 use starhop::{LaunchOptions, StarhopPlugin};
+use starhop_engine::FirstMoveMethod;
 use std::path::PathBuf;
 
 #[derive(Parser, Debug)]
@@ -30,6 +31,9 @@ struct Args {
     /// Play this many moves (greedy bot) before the screenshot.
     #[arg(long, default_value_t = 0)]
     moves: usize,
+    /// How a quick-started game draws its first mover.
+    #[arg(long, value_parser = ["coin", "rps", "lots"], default_value = "lots")]
+    first: String,
     /// Seed for a quick-started game.
     #[arg(long, default_value_t = 7)]
     seed: u64,
@@ -45,6 +49,12 @@ struct Args {
     /// Log the frame time of the game's own systems every five seconds.
     #[arg(long)]
     diagnostics: bool,
+    /// Let the greedy bot play every seat (a demo; load for --diagnostics).
+    #[arg(long)]
+    autoplay: bool,
+    /// Exit after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    quit_after: Option<f32>,
 }
 
 fn main() -> AppExit {
@@ -53,6 +63,11 @@ fn main() -> AppExit {
     let players = args.players.or(args.screenshot.as_ref().map(|_| 6));
     let quick_start = players.map(|n| {
         let mut rules = quick_rules(args.size);
+        rules.first_move = match args.first.as_str() {
+            "coin" => FirstMoveMethod::CoinToss,
+            "rps" => FirstMoveMethod::RockPaperScissors,
+            _ => FirstMoveMethod::Lots,
+        };
         // The greedy bot that plays a screenshot's game out is too slow for the
         // anti-passive rule; the end screen should show a race that finished.
         rules.anti_passive &= args.shot != ShotOf::End;
@@ -76,6 +91,8 @@ fn main() -> AppExit {
         }),
         diagnostics: args.diagnostics,
         started: Some(started),
+        autoplay: args.autoplay,
+        quit_after: args.quit_after,
     };
     let mut app = App::new();
     app.add_plugins(StarhopPlugin { options });

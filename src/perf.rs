@@ -2,6 +2,7 @@
 //! input set to the end of the view set each frame (a Bevy diagnostic), and
 //! the time from process start to the first rendered frame.
 
+use crate::play::{Animating, Match, MoveRequest, TurnRequest};
 use crate::{AppSystems, LaunchOptions};
 use bevy::diagnostic::{
     Diagnostic, DiagnosticPath, Diagnostics, DiagnosticsStore, RegisterDiagnostic,
@@ -24,7 +25,10 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Update, mark_start.before(AppSystems::Input))
         .add_systems(Update, mark_end.after(AppSystems::View))
-        .add_systems(Last, (first_frame, report).chain());
+        .add_systems(Last, (first_frame, report, quit_after).chain());
+    if app.world().resource::<LaunchOptions>().autoplay {
+        app.add_systems(Update, autoplay.in_set(AppSystems::Input));
+    }
     if app.world().resource::<LaunchOptions>().diagnostics {
         app.add_plugins(bevy::diagnostic::FrameTimeDiagnosticsPlugin::default());
     }
@@ -73,5 +77,50 @@ fn report(
             ours.history_len(),
             frame.average().unwrap_or(0.0)
         );
+    }
+}
+
+/// `--autoplay`: the greedy bot moves for whoever is to move, once the last
+/// move has landed and a short pause has passed.
+fn autoplay(
+    game: Option<Res<Match>>,
+    animating: Res<Animating>,
+    time: Res<Time>,
+    mut wait: Local<f32>,
+    mut rng: Local<Option<starhop_engine::Rng>>,
+    mut moves: MessageWriter<MoveRequest>,
+    mut turns: MessageWriter<TurnRequest>,
+) {
+    let Some(m) = game else { return };
+    if m.game.is_over() || animating.0 {
+        *wait = 0.0;
+        return;
+    }
+    *wait += time.delta_secs();
+    if *wait < 0.35 {
+        return;
+    }
+    *wait = 0.0;
+    let rng = rng.get_or_insert_with(|| starhop_engine::Rng::new(m.game.seed()));
+    match starhop_ai::greedy_move(&m.game, rng) {
+        Some(mv) => {
+            moves.write(MoveRequest {
+                from: mv.from,
+                to: mv.to,
+            });
+        }
+        None => {
+            turns.write(TurnRequest::Pass);
+        }
+    }
+}
+
+fn quit_after(
+    options: Res<LaunchOptions>,
+    time: Res<Time<Real>>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if options.quit_after.is_some_and(|s| time.elapsed_secs() >= s) {
+        exit.write(AppExit::Success);
     }
 }

@@ -7,6 +7,7 @@ use crate::play::{Match, Notice};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_engine::Status;
 
 mod draw;
 mod hud;
@@ -106,7 +107,14 @@ fn collect_notices(
             game.as_ref()
                 .map_or_else(|| format!("{}", s + 1), |m| m.name(s).to_string())
         };
-        let (text, colour) = i18n::describe_notice(lang, n, &name);
+        let (mut text, colour) = i18n::describe_notice(lang, n, &name);
+        // A finisher's place so far: one more than those who needed fewer turns.
+        if let (Notice::Finished { turns, .. }, Some(m)) = (n, &game) {
+            let ahead = (0..m.game.players() as u8)
+                .filter(|&s| matches!(m.game.player(s).status, Status::Finished { turns: t } if t < *turns))
+                .count();
+            text += &format!(" · {} {}", tr(lang, "Place"), ahead + 1);
+        }
         if !text.is_empty() {
             toasts.0.push((text, colour, now));
         }
