@@ -1,9 +1,375 @@
 //! `starhop-ai`: bots for Starhop, built on `starhop-engine` (no Bevy).
 //!
-//! For now this holds the one-ply greedy bot, the baseline the stronger bots
-//! are measured against; the search bots come with the bots milestone.
+//! - [`choose`]: the bots of five levels, Beginner to Master, for every
+//!   player count, within a time, depth or node budget and the game's clocks.
+//! - [`greedy_move`]: the one-ply greedy bot, the baseline the others are
+//!   measured against.
+//!
+//! Two players: iterative-deepening alpha-beta with a Zobrist transposition
+//! table ([`search`]); three or more: best-reply search (or paranoid). The
+//! evaluation is in [`eval`].
 
-use starhop_engine::{Game, Move, Rng};
+pub mod eval;
+pub mod search;
+
+use eval::{Eval, STEP};
+use search::{Limits, Multi, Searcher, Setup};
+use starhop_engine::game::anti_passive_required;
+use starhop_engine::{Game, Move, Rng, Seat, Status};
+use std::time::{Duration, Instant};
+
+/// How strong a bot plays.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+pub enum Level {
+    Beginner,
+    Easy,
+    Medium,
+    Hard,
+    Master,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Master,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "Beginner",
+            Level::Easy => "Easy",
+            Level::Medium => "Medium",
+            Level::Hard => "Hard",
+            Level::Master => "Master",
+        }
+    }
+
+    /// Default time budget per move in milliseconds.
+    pub fn think_ms(self) -> u32 {
+        match self {
+            Level::Beginner => 150,
+            Level::Easy => 250,
+            Level::Medium => 400,
+            Level::Hard => 700,
+            Level::Master => 1500,
+        }
+    }
+
+    /// Search depth used when the budget gives no time and no depth.
+    fn default_depth(self, two: bool) -> u32 {
+        match (self, two) {
+            (Level::Beginner | Level::Easy, _) => 1,
+            (Level::Medium, _) => 2,
+            (Level::Hard, true) => 4,
+            (Level::Hard, false) => 3,
+            (Level::Master, true) => 5,
+            (Level::Master, false) => 4,
+        }
+    }
+
+    /// The deepest this level ever searches, whatever the time.
+    fn depth_cap(self, two: bool) -> u32 {
+        match (self, two) {
+            (Level::Beginner | Level::Easy, _) => 1,
+            (Level::Medium, _) => 2,
+            (Level::Hard, true) => 6,
+            (Level::Hard, false) => 4,
+            (Level::Master, _) => 64,
+        }
+    }
+
+    /// Evaluation noise (cost units; one step of distance is `STEP`).
+    fn noise(self) -> i32 {
+        match self {
+            Level::Beginner => 3 * STEP,
+            Level::Easy => 2 * STEP,
+            Level::Medium => STEP / 2,
+            Level::Hard | Level::Master => 0,
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown level {s:?} (expected Beginner, Easy, Medium, Hard or Master)")
+            })
+    }
+}
+
+/// How long or how far a bot may think. All `None` means the level's default
+/// depth (deterministic). The game's clocks always cap the time.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Budget {
+    pub time: Option<Duration>,
+    pub max_depth: Option<u32>,
+    pub max_nodes: Option<u64>,
+}
+
+impl Budget {
+    pub fn time_ms(ms: u64) -> Budget {
+        Budget {
+            time: Some(Duration::from_millis(ms)),
+            ..Budget::default()
+        }
+    }
+    pub fn depth(depth: u32) -> Budget {
+        Budget {
+            max_depth: Some(depth),
+            ..Budget::default()
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum BotAction {
+    Move(Move),
+    Pass,
+}
+
+/// What the bot chose, how deep it looked, how many nodes it visited, and
+/// its score (from its own side; `search::WIN` scale for forced finishes).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Decision {
+    pub action: BotAction,
+    pub depth: u32,
+    pub nodes: u64,
+    pub score: i32,
+}
+
+/// Search options beyond the level (for measurements).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Multi-player search flavour (three or more players).
+    pub multi: Multi,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options { multi: Multi::Brs }
+    }
+}
+
+/// Picks the action for the player to move. Never panics; always returns a
+/// legal action for a game that is not over (`Pass` only when the player has
+/// no legal move: the bots never pass by choice). Respects the per-move limit
+/// and the time bank by capping the time budget with a safety margin.
+/// Deterministic when no time limit applies (no `budget.time`, no clocks).
+pub fn choose(game: &Game, level: Level, budget: Budget, seed: u64) -> Decision {
+    choose_with(game, level, budget, seed, Options::default())
+}
+
+/// The time a bot may use now: the budget, capped by the game's clocks.
+pub fn time_allowed(game: &Game, budget: Budget) -> Option<Duration> {
+    let mut t = budget.time;
+    let mut cap = |ms: u64| {
+        let d = Duration::from_millis(ms);
+        t = Some(t.map_or(d, |x| x.min(d)));
+    };
+    if let Some(left) = game.move_time_left() {
+        // Keep a fifth (at least 100 ms) for the move's own bookkeeping.
+        let left = left as u64;
+        cap(left.saturating_sub((left / 5).max(100)).max(1));
+    }
+    if let Some(bank) = game.bank_left(game.to_move()) {
+        // Spread the bank over (at least) 30 more moves.
+        let bank = bank as u64;
+        cap((bank / 30).saturating_sub(20).max(1));
+    }
+    t
+}
+
+/// [`choose`] with extra options.
+pub fn choose_with(
+    game: &Game,
+    level: Level,
+    budget: Budget,
+    seed: u64,
+    opts: Options,
+) -> Decision {
+    let start = Instant::now();
+    let pass = Decision {
+        action: BotAction::Pass,
+        depth: 0,
+        nodes: 0,
+        score: 0,
+    };
+    if game.is_over() {
+        return pass;
+    }
+    let mut moves = game.legal_moves();
+    let seat = game.to_move();
+    if moves.is_empty() {
+        return pass;
+    }
+    let single = |m: Move, score: i32| Decision {
+        action: BotAction::Move(m),
+        depth: 0,
+        nodes: 0,
+        score,
+    };
+    // A finish in one is always taken.
+    {
+        let mut pos = game.position().clone();
+        for &m in &moves {
+            pos.shift(seat, m.from, m.to);
+            let done = pos.has_finished(seat);
+            pos.shift(seat, m.to, m.from);
+            if done {
+                return single(m, search::WIN);
+            }
+        }
+    }
+    if moves.len() == 1 {
+        return single(moves[0], 0);
+    }
+    keep_anti_passive_safe(game, &mut moves);
+    if moves.len() == 1 {
+        return single(moves[0], 0);
+    }
+    let pos = game.position();
+    let ev = Eval::new(pos);
+    let mut rng = Rng::new(seed ^ 0xA5A5_5A5A_1234_5678 ^ (game.actions().count() as u64) << 32);
+    if level == Level::Beginner {
+        return beginner(game, &ev, &moves, &mut rng);
+    }
+    let seats: Vec<Seat> = (0..game.players() as Seat)
+        .map(|i| (seat + i) % game.players() as Seat)
+        .filter(|&s| game.player(s).status == Status::Playing)
+        .collect();
+    let two = seats.len() == 2 && game.players() == 2;
+    let mut turns = [0u32; 6];
+    for (s, t) in turns.iter_mut().enumerate().take(game.players()) {
+        *t = game.player(s as Seat).turns;
+    }
+    let round_first = if two && turns[seats[0] as usize] > turns[seats[1] as usize] {
+        seats[1]
+    } else {
+        seats[0]
+    };
+    let rules = game.rules();
+    let setup = Setup {
+        rules: game.move_rules(),
+        anti_passive: rules.anti_passive,
+        equal_moves: rules.equal_moves,
+        seats: seats.clone(),
+        turns,
+        round_first,
+        noise: level.noise(),
+        seed: rng.next_u64(),
+        multi: opts.multi,
+        prune_backward: true,
+    };
+    let time = time_allowed(game, budget);
+    let cap = level.depth_cap(two || seats.len() == 2);
+    let max_depth = match (budget.max_depth, time) {
+        (Some(d), _) => d.min(cap),
+        (None, Some(_)) => cap,
+        (None, None) => level.default_depth(two || seats.len() == 2),
+    }
+    .max(1);
+    let limits = Limits {
+        deadline: time.map(|t| start + t),
+        max_depth,
+        max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
+    };
+    let mut searcher = Searcher::new(pos.clone(), &ev, &setup, limits);
+    let found = searcher.search_root(&moves);
+    let mv = found.mv.unwrap_or(moves[0]);
+    Decision {
+        action: BotAction::Move(mv),
+        depth: found.depth,
+        nodes: found.nodes,
+        score: found.score,
+    }
+}
+
+/// Drops the moves that would lose to the anti-passive rule at the end of this
+/// turn (too few marbles out of the home camp), unless every move would.
+fn keep_anti_passive_safe(game: &Game, moves: &mut Vec<Move>) {
+    if !game.rules().anti_passive {
+        return;
+    }
+    let seat = game.to_move();
+    let pos = game.position();
+    let camp = pos.board().camp_size() as u32;
+    let Some(need) = anti_passive_required(game.player(seat).turns + 1, camp) else {
+        return;
+    };
+    let home = pos.home(seat);
+    let out = pos.out_of_home(seat) as i32;
+    let ok = |m: &Move| {
+        let delta = home.contains(m.from) as i32 - home.contains(m.to) as i32;
+        out + delta >= need as i32
+    };
+    if moves.iter().any(ok) {
+        moves.retain(ok);
+    }
+}
+
+/// The beginner: one ply, much noise, and human mistakes: long chains are
+/// often not seen, the marble moved last time is a favourite, and now and
+/// then any move that gains ground is played.
+fn beginner(game: &Game, ev: &Eval, moves: &[Move], rng: &mut Rng) -> Decision {
+    let seat = game.to_move();
+    let b = game.position().board();
+    let mut seen: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|m| b.distance(m.from, m.to) < 4 || rng.below(2) == 0)
+        .collect();
+    if seen.is_empty() {
+        seen = moves.to_vec();
+    }
+    let decent: Vec<Move> = seen
+        .iter()
+        .copied()
+        .filter(|m| ev.gain(seat, m.from, m.to) >= 1)
+        .collect();
+    let pick = if !decent.is_empty() && rng.below(5) == 0 {
+        decent[rng.below(decent.len() as u64) as usize]
+    } else {
+        let favourite = game.player(seat).last_move.map(|m| m.to);
+        let mut pos = game.position().clone();
+        let turns = game.player(seat).turns + 1;
+        let ap = game.rules().anti_passive;
+        let mut best = (i32::MIN, seen[0]);
+        for &m in &seen {
+            pos.shift(seat, m.from, m.to);
+            let mut v = -ev.cost(&pos, seat, turns, ap);
+            pos.shift(seat, m.to, m.from);
+            if Some(m.from) == favourite {
+                v += STEP;
+            }
+            v += rng.below(6 * STEP as u64 + 1) as i32 - 3 * STEP;
+            if v > best.0 {
+                best = (v, m);
+            }
+        }
+        best.1
+    };
+    Decision {
+        action: BotAction::Move(pick),
+        depth: 1,
+        nodes: seen.len() as u64,
+        score: 0,
+    }
+}
 
 /// How much a move lowers the mover's remaining distance (RULES §4's measure).
 pub fn progress(game: &Game, mv: Move) -> i32 {

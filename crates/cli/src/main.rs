@@ -3,6 +3,9 @@
 //! - `perft`: count legal move sequences (a self-check of move generation).
 //! - `replay FILE`: check a game record and print the final position.
 //! - `random`: write the record of a random game (for demos and tests).
+//! - `arena`: bots against each other over many seeded games (see `arena.rs`).
+
+mod arena;
 
 use clap::{Parser, Subcommand};
 use starhop_engine::perft::perft;
@@ -58,6 +61,8 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Play bots against each other: A takes one seat, B all the others.
+    Arena(arena::ArenaArgs),
 }
 
 fn main() -> ExitCode {
@@ -81,6 +86,7 @@ fn new_game(size: u8, players: usize, long_jumps: bool, seed: u64) -> Result<Gam
 
 fn run(command: Command) -> Result<(), String> {
     match command {
+        Command::Arena(args) => arena::run(args),
         Command::Perft {
             size,
             players,

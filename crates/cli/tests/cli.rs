@@ -87,3 +87,53 @@ fn replay_of_a_missing_file_says_so() {
         "{err}"
     );
 }
+
+#[test]
+fn arena_plays_tiny_matches_and_reports() {
+    let (ok, out, err) = cli(&[
+        "arena", "--a", "hard", "--b", "greedy", "--games", "2", "--size", "3", "--depth", "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("arena: A = Hard vs B = greedy, 2 players, size 3, 2 games"),
+        "{out}"
+    );
+    assert!(out.contains("95% CI"), "{out}");
+    assert!(out.contains("average game length"), "{out}");
+    assert!(out.contains("average think time per move: A "), "{out}");
+    assert!(err.contains("2/2"), "progress bar: {err}");
+    let last = out.lines().last().unwrap();
+    let nums: Vec<u32> = last
+        .strip_prefix("result: ")
+        .expect(last)
+        .split(", ")
+        .map(|p| p.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(nums.len(), 3);
+    assert_eq!(nums.iter().sum::<u32>(), 2);
+    assert!(
+        last.ends_with(" losses") && last.contains(" wins, ") && last.contains(" draws, "),
+        "{last}"
+    );
+    // Three players, A rotating seats; levels in any case.
+    let (ok, out, err) = cli(&[
+        "arena",
+        "--a",
+        "MASTER",
+        "--b",
+        "beginner",
+        "--games",
+        "3",
+        "--players",
+        "3",
+        "--size",
+        "3",
+        "--nodes",
+        "3000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("fair share: 33.3%"), "{out}");
+    assert!(out.lines().last().unwrap().starts_with("result: "));
+    let (ok, _, err) = cli(&["arena", "--a", "wizard", "--b", "easy", "--games", "1"]);
+    assert!(!ok && err.contains("unknown level"), "{err}");
+}

@@ -1,0 +1,82 @@
+//! Search speed: nodes per second from a mid-game position and the time to
+//! reach each depth, for the two-player alpha-beta and the six-player search.
+//! Run with `cargo bench -p starhop-ai`.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use starhop_ai::{Budget, Level, choose};
+use starhop_engine::{FirstMoveMethod, Game, Move, Rng, Rules};
+use std::hint::black_box;
+
+/// A mid-game: `plies` random forward moves from the start.
+fn midgame(players: usize, plies: usize) -> Game {
+    let rules = Rules {
+        first_move: FirstMoveMethod::Fixed(0),
+        anti_passive: false,
+        ..Rules::classic()
+    };
+    let mut game = Game::new(rules, players, 1).unwrap();
+    let mut rng = Rng::new(42);
+    for _ in 0..plies {
+        let seat = game.to_move();
+        let moves = game.legal_moves();
+        let pos = game.position();
+        let tip = pos.target(seat).first().unwrap();
+        let b = pos.board();
+        let fwd: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
+            .collect();
+        let pool = if fwd.is_empty() { &moves } else { &fwd };
+        game.play(pool[rng.below(pool.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+fn search(c: &mut Criterion) {
+    for (name, players, plies, depths) in [("2p", 2, 30, 1..=4u32), ("6p", 6, 60, 1..=3u32)] {
+        let game = midgame(players, plies);
+        // Nodes per second: a fixed node budget, throughput in nodes.
+        let mut group = c.benchmark_group(format!("nodes_per_second_{name}"));
+        group.sample_size(10);
+        let nodes = 200_000;
+        let d = choose(
+            &game,
+            Level::Master,
+            Budget {
+                max_nodes: Some(nodes),
+                max_depth: Some(64),
+                time: None,
+            },
+            1,
+        );
+        group.throughput(Throughput::Elements(d.nodes));
+        group.bench_function("master_200k_nodes", |b| {
+            b.iter(|| {
+                choose(
+                    black_box(&game),
+                    Level::Master,
+                    Budget {
+                        max_nodes: Some(nodes),
+                        max_depth: Some(64),
+                        time: None,
+                    },
+                    1,
+                )
+            })
+        });
+        group.finish();
+        let mut group = c.benchmark_group(format!("time_to_depth_{name}"));
+        group.sample_size(10);
+        for depth in depths {
+            group.bench_with_input(BenchmarkId::from_parameter(depth), &depth, |b, &d| {
+                b.iter(|| choose(black_box(&game), Level::Master, Budget::depth(d), 1))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, search);
+criterion_main!(benches);

@@ -1,0 +1,186 @@
+//! Evaluation tables and terms, precomputed per board and seat so that the
+//! search reads a few bytes per marble.
+//!
+//! - `tip[s][h]`: hex distance from hole `h` to the far tip of seat `s`'s
+//!   target camp. Summed over a seat's marbles and less the sum over the
+//!   target holes, it is a fast stand-in for the assignment-based remaining
+//!   distance of RULES §4 (equal to it whenever the marbles can be matched
+//!   row by row, as at the start), and it also charges for marbles that
+//!   drift to the sides of the board.
+//! - `axis[s][h]`: progress of `h` along the line from home to target (a cube
+//!   coordinate), used to see when two armies have passed each other.
+//! - Back-marble pressure: the spread between a seat's rearmost marble and its
+//!   front (outside the target) costs extra, as do marbles still at home late
+//!   in the game (the anti-passive rule, §4).
+
+use starhop_engine::{Bitboard, Board, Hole, Position, Seat, game::anti_passive_required};
+
+/// Cost units per step of remaining distance.
+pub const STEP: i32 = 16;
+
+pub struct Eval {
+    pub board: &'static Board,
+    pub players: usize,
+    pub tip: Vec<[u8; 192]>,
+    pub axis: Vec<[i8; 192]>,
+    /// Sum of `tip` over the target holes: the value of a filled target.
+    pub base: Vec<i32>,
+    pub target: Vec<Bitboard>,
+    pub home: Vec<Bitboard>,
+    /// `exit[s][h]`: steps from `h` to the nearest hole outside `s`'s home camp.
+    pub exit: Vec<[u8; 192]>,
+    pub camp_size: u32,
+}
+
+impl Eval {
+    pub fn new(pos: &Position) -> Eval {
+        let board = pos.board();
+        let players = pos.players();
+        let n = board.size as i8;
+        let mut tip = Vec::new();
+        let mut axis = Vec::new();
+        let mut base = Vec::new();
+        let mut target = Vec::new();
+        let mut home = Vec::new();
+        let mut exit = Vec::new();
+        for s in 0..players as Seat {
+            let t = pos.target(s);
+            let tcamp = (pos.home_camp(s) + 3) % 6;
+            // The tip: the target hole farthest from the centre.
+            let tip_hole = t
+                .iter()
+                .max_by_key(|&h| board.hex(h).distance(starhop_engine::Hex::new(0, 0)))
+                .unwrap();
+            let mut row = [0u8; 192];
+            let mut ax = [0i8; 192];
+            for h in 0..board.len() as Hole {
+                row[h as usize] = board.distance(h, tip_hole);
+                let x = board.hex(h);
+                ax[h as usize] = match tcamp {
+                    0 => x.r,
+                    1 => -x.s(),
+                    2 => x.q,
+                    3 => -x.r,
+                    4 => x.s(),
+                    _ => -x.q,
+                };
+            }
+            let _ = n;
+            base.push(t.iter().map(|h| row[h as usize] as i32).sum());
+            tip.push(row);
+            axis.push(ax);
+            target.push(t);
+            let h_camp = pos.home(s);
+            let mut ex = [0u8; 192];
+            for h in h_camp.iter() {
+                ex[h as usize] = (0..board.len() as Hole)
+                    .filter(|&x| !h_camp.contains(x))
+                    .map(|x| board.distance(h, x))
+                    .min()
+                    .unwrap_or(0);
+            }
+            exit.push(ex);
+            home.push(h_camp);
+        }
+        Eval {
+            board,
+            players,
+            tip,
+            axis,
+            base,
+            target,
+            home,
+            exit,
+            camp_size: board.camp_size() as u32,
+        }
+    }
+
+    /// Steps gained by a move of `seat` (positive = towards the target).
+    #[inline]
+    pub fn gain(&self, seat: Seat, from: Hole, to: Hole) -> i32 {
+        let t = &self.tip[seat as usize];
+        t[from as usize] as i32 - t[to as usize] as i32
+    }
+
+    /// Sum of tip distances less the filled-target value (>= 0).
+    #[inline]
+    pub fn distance(&self, pos: &Position, seat: Seat) -> i32 {
+        let t = &self.tip[seat as usize];
+        let sum: i32 = pos.marbles(seat).iter().map(|h| t[h as usize] as i32).sum();
+        sum - self.base[seat as usize]
+    }
+
+    /// The cost of a seat's position (lower is better): distance, the spread
+    /// of the army, and marbles left at home when the anti-passive rule bites.
+    pub fn cost(&self, pos: &Position, seat: Seat, turns: u32, anti_passive: bool) -> i32 {
+        let s = seat as usize;
+        let t = &self.tip[s];
+        let target = self.target[s];
+        let mut sum = 0i32;
+        let mut back = 0i32;
+        let mut front = i32::MAX;
+        let mut outside = 0;
+        for h in pos.marbles(seat).iter() {
+            let d = t[h as usize] as i32;
+            sum += d;
+            if !target.contains(h) {
+                outside += 1;
+                back = back.max(d);
+                front = front.min(d);
+            }
+        }
+        let dist = sum - self.base[s];
+        let mut cost = dist * STEP;
+        if outside > 1 {
+            // Back-marble pressure: a straggler far behind the front costs
+            // more than its steps (it will lack marbles to hop over).
+            let spread = back - front;
+            cost += (spread - 5).max(0) * STEP / 2;
+            cost += back * STEP / 4;
+        }
+        if anti_passive {
+            // Marbles still at home as a checkpoint nears: each costs its
+            // steps to get out, heavily, while the count falls short.
+            let at_home = pos.marbles(seat) & self.home[s];
+            let out = self.camp_size - at_home.count();
+            for checkpoint in [20u32, 25, 30] {
+                if turns + 10 >= checkpoint
+                    && turns < checkpoint
+                    && let Some(need) = anti_passive_required(checkpoint, self.camp_size)
+                    && out < need
+                {
+                    let ex = &self.exit[s];
+                    let steps: i32 = at_home.iter().map(|h| ex[h as usize] as i32).sum();
+                    cost += (need - out) as i32 * STEP * 4 + steps * STEP * 2;
+                    // Little slack left before the checkpoint: urgent.
+                    let slack = (checkpoint - turns) as i32 - steps;
+                    if slack <= 3 {
+                        cost += (4 - slack) * STEP * 16;
+                    }
+                    break;
+                }
+            }
+        }
+        cost
+    }
+
+    /// Whether two players' armies no longer meet: every marble of `a` is
+    /// ahead (along `a`'s axis) of every marble of `b`. Only meaningful for
+    /// seats with opposite camps (two players).
+    pub fn passed(&self, pos: &Position, a: Seat, b: Seat) -> bool {
+        let ax = &self.axis[a as usize];
+        let a_min = pos
+            .marbles(a)
+            .iter()
+            .map(|h| ax[h as usize])
+            .min()
+            .unwrap_or(i8::MAX);
+        let b_max = pos
+            .marbles(b)
+            .iter()
+            .map(|h| ax[h as usize])
+            .max()
+            .unwrap_or(i8::MIN);
+        a_min > b_max
+    }
+}

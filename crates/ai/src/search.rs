@@ -1,0 +1,594 @@
+//! The searches: two-player iterative-deepening alpha-beta (negamax) with a
+//! Zobrist transposition table, move ordering (table move, killers, gain) and
+//! a race mode once the armies have passed; and for three or more players
+//! best-reply search (BRS) or paranoid search with the same machinery.
+//!
+//! The search runs on a `Position` with `shift` and shift-back; the `Game` is
+//! only read at the root.
+
+use crate::eval::Eval;
+use starhop_engine::{Hole, Move, MoveRules, Position, Rng, Seat};
+use std::sync::OnceLock;
+use std::time::Instant;
+
+pub const WIN: i32 = 1_000_000;
+const INF: i32 = 2_000_000;
+
+/// Multi-player search flavour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Multi {
+    /// Best-reply search: the root player against the single strongest reply
+    /// of any opponent, alternating.
+    Brs,
+    /// Paranoid: every opponent in turn order minimises the root's score.
+    Paranoid,
+    /// The root player's own moves only, opponents standing still (a race
+    /// search; for comparison).
+    Solo,
+}
+
+struct Zobrist {
+    marble: [[u64; 192]; 6],
+    side: [u64; 8],
+}
+
+fn zobrist() -> &'static Zobrist {
+    static Z: OnceLock<Zobrist> = OnceLock::new();
+    Z.get_or_init(|| {
+        let mut rng = Rng::new(0x5EED_2B0B);
+        let mut z = Zobrist {
+            marble: [[0; 192]; 6],
+            side: [0; 8],
+        };
+        for s in z.marble.iter_mut() {
+            for k in s.iter_mut() {
+                *k = rng.next_u64();
+            }
+        }
+        for k in z.side.iter_mut() {
+            *k = rng.next_u64();
+        }
+        z
+    })
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    depth: i16,
+    flag: u8,
+    from: Hole,
+    to: Hole,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+const NO_HOLE: Hole = u8::MAX;
+
+/// Limits of one search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    pub max_depth: u32,
+    pub max_nodes: u64,
+}
+
+/// Everything a search needs besides the position.
+pub struct Setup {
+    pub rules: MoveRules,
+    pub anti_passive: bool,
+    /// Equal-move rule (a first mover's finish can be answered by the second).
+    pub equal_moves: bool,
+    /// Seats still playing, in turn order, the root's seat first.
+    pub seats: Vec<Seat>,
+    /// Turns taken by each seat (by seat index) at the root.
+    pub turns: [u32; 6],
+    /// For two players: the seat that moves first in each round.
+    pub round_first: Seat,
+    /// Eval noise amplitude (cost units) and its seed.
+    pub noise: i32,
+    pub seed: u64,
+    pub multi: Multi,
+    /// Two-player: search interior nodes without backward moves.
+    pub prune_backward: bool,
+}
+
+pub struct Searcher<'a> {
+    pub pos: Position,
+    ev: &'a Eval,
+    setup: &'a Setup,
+    tt: Vec<Entry>,
+    hash: u64,
+    pub nodes: u64,
+    limits: Limits,
+    stopped: bool,
+    bufs: Vec<Vec<(Seat, Move)>>,
+    killers: Vec<[Move; 2]>,
+    race: bool,
+}
+
+/// The result of a root search.
+#[derive(Clone, Copy, Debug)]
+pub struct Found {
+    pub mv: Option<Move>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+const NULL_MOVE: Move = Move {
+    from: NO_HOLE,
+    to: NO_HOLE,
+};
+
+impl<'a> Searcher<'a> {
+    pub fn new(pos: Position, ev: &'a Eval, setup: &'a Setup, limits: Limits) -> Searcher<'a> {
+        let z = zobrist();
+        let mut hash = 0;
+        for s in 0..pos.players() {
+            for h in pos.marbles(s as Seat).iter() {
+                hash ^= z.marble[s][h as usize];
+            }
+        }
+        let tt_bits = if limits.max_depth <= 2 { 12 } else { 18 };
+        Searcher {
+            pos,
+            ev,
+            setup,
+            tt: vec![Entry::default(); 1 << tt_bits],
+            hash,
+            nodes: 0,
+            limits,
+            stopped: false,
+            bufs: (0..128).map(|_| Vec::with_capacity(256)).collect(),
+            killers: vec![[NULL_MOVE; 2]; 128],
+            race: false,
+        }
+    }
+
+    #[inline]
+    fn shift(&mut self, seat: Seat, from: Hole, to: Hole) {
+        let z = &zobrist().marble[seat as usize];
+        self.hash ^= z[from as usize] ^ z[to as usize];
+        self.pos.shift(seat, from, to);
+    }
+
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes >= self.limits.max_nodes {
+            self.stopped = true;
+        } else if self.nodes & 511 == 0
+            && let Some(d) = self.limits.deadline
+            && Instant::now() >= d
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn noise(&self) -> i32 {
+        if self.setup.noise == 0 {
+            return 0;
+        }
+        let mut x = self.hash ^ self.setup.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        x = (x ^ (x >> 31)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        x ^= x >> 29;
+        (x % (2 * self.setup.noise as u64 + 1)) as i32 - self.setup.noise
+    }
+
+    fn turns_at(&self, seat: Seat, ply: i32) -> u32 {
+        self.setup.turns[seat as usize] + (ply as u32) / self.setup.seats.len() as u32
+    }
+
+    fn cost(&self, seat: Seat, ply: i32) -> i32 {
+        self.ev.cost(
+            &self.pos,
+            seat,
+            self.turns_at(seat, ply),
+            self.setup.anti_passive,
+        )
+    }
+
+    fn tt_probe(&self, key: u64) -> Option<Entry> {
+        let e = self.tt[key as usize & (self.tt.len() - 1)];
+        (e.key == key && e.flag != 0).then_some(e)
+    }
+
+    fn tt_store(&mut self, key: u64, depth: i32, score: i32, flag: u8, mv: Move) {
+        let i = key as usize & (self.tt.len() - 1);
+        self.tt[i] = Entry {
+            key,
+            score,
+            depth: depth as i16,
+            flag,
+            from: mv.from,
+            to: mv.to,
+        };
+    }
+
+    /// Generates `seat`'s moves into buffer `ply` (as (seat, move) pairs).
+    fn generate(&mut self, ply: usize, seat: Seat, append: bool) {
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        if !append {
+            buf.clear();
+        }
+        let mut tmp = Vec::with_capacity(128);
+        self.pos.legal_moves(seat, self.setup.rules, &mut tmp);
+        buf.extend(tmp.into_iter().map(|m| (seat, m)));
+        self.bufs[ply] = buf;
+    }
+
+    /// Orders buffer `ply`: table move, killers, then by gain; optionally drops
+    /// backward moves (keeping at least one move).
+    fn order(&mut self, ply: usize, tt_move: Move, prune: bool) {
+        let mut buf = std::mem::take(&mut self.bufs[ply]);
+        let killers = self.killers[ply];
+        let ev = self.ev;
+        let key = |&(s, m): &(Seat, Move)| -> i32 {
+            if m == tt_move {
+                1 << 20
+            } else if m == killers[0] {
+                1 << 18
+            } else if m == killers[1] {
+                1 << 17
+            } else {
+                // Prefer forward moves; among equal gains, moves of rear marbles.
+                ev.gain(s, m.from, m.to) * 64 + ev.tip[s as usize][m.from as usize] as i32
+            }
+        };
+        buf.sort_by_cached_key(|x| -key(x));
+        if prune && buf.len() > 1 {
+            let keep = buf
+                .iter()
+                .position(|&(s, m)| m != tt_move && ev.gain(s, m.from, m.to) < 0)
+                .unwrap_or(buf.len())
+                .max(1);
+            buf.truncate(keep);
+        }
+        self.bufs[ply] = buf;
+    }
+
+    /// Whether `seat` can finish with one move now (equal-move answer).
+    fn can_finish_in_one(&self, seat: Seat) -> bool {
+        let target = self.ev.target[seat as usize];
+        let all = self.pos.all_marbles();
+        let empty = target & !all;
+        let mine = self.pos.marbles(seat);
+        let outside = mine & !target;
+        if empty.count() != 1 || outside.count() != 1 {
+            return false;
+        }
+        let hole = empty.first().unwrap();
+        let from = outside.first().unwrap();
+        self.pos
+            .destinations(seat, from, self.setup.rules)
+            .contains(hole)
+    }
+
+    // ---------------------------------------------------------------- two players
+
+    fn eval2(&self, me: Seat, opp: Seat, ply: i32) -> i32 {
+        self.cost(opp, ply) - self.cost(me, ply) + self.noise()
+    }
+
+    fn negamax(&mut self, depth: i32, ply: i32, mut alpha: i32, beta: i32, side: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        let me = self.setup.seats[side];
+        let opp = self.setup.seats[1 - side];
+        if depth <= 0 || ply as usize >= self.bufs.len() - 1 {
+            return self.eval2(me, opp, ply);
+        }
+        if self.race && side == 1 {
+            // The armies have passed: the opponent cannot help or hinder; its
+            // turns are skipped so the root plays a pure race.
+            self.hash ^= zobrist().side[7];
+            let v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, 0);
+            self.hash ^= zobrist().side[7];
+            return v;
+        }
+        let key = self.hash ^ zobrist().side[side];
+        let mut tt_move = NULL_MOVE;
+        if let Some(e) = self.tt_probe(key) {
+            tt_move = Move {
+                from: e.from,
+                to: e.to,
+            };
+            if e.depth as i32 >= depth {
+                match e.flag {
+                    EXACT => return e.score,
+                    LOWER if e.score >= beta => return e.score,
+                    UPPER if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let p = ply as usize;
+        self.generate(p, me, false);
+        if self.bufs[p].is_empty() {
+            // No move: the turn passes.
+            let v = -self.negamax(depth - 1, ply + 1, -beta, -alpha, 1 - side);
+            return v;
+        }
+        self.order(p, tt_move, self.setup.prune_backward);
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NULL_MOVE;
+        let n = self.bufs[p].len();
+        for i in 0..n {
+            let (_, m) = self.bufs[p][i];
+            self.shift(me, m.from, m.to);
+            let v = if self.pos.has_finished(me) {
+                self.finish_score(me, opp, ply)
+            } else {
+                -self.negamax(depth - 1, ply + 1, -beta, -alpha, 1 - side)
+            };
+            self.shift(me, m.to, m.from);
+            if self.stopped {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                best_move = m;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        let k = &mut self.killers[p];
+                        if k[0] != m {
+                            k[1] = k[0];
+                            k[0] = m;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let flag = if best <= alpha0 {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt_store(key, depth, best, flag, best_move);
+        best
+    }
+
+    /// The score for `me` just after `me` finished (two players).
+    fn finish_score(&self, me: Seat, opp: Seat, ply: i32) -> i32 {
+        if self.setup.equal_moves && me == self.setup.round_first && self.can_finish_in_one(opp) {
+            0
+        } else {
+            WIN - ply
+        }
+    }
+
+    // ------------------------------------------------------------ three or more
+
+    /// Evaluation from the root's side: its own cost against the leading opponent.
+    fn eval_multi(&self, ply: i32) -> i32 {
+        let root = self.setup.seats[0];
+        let mine = self.cost(root, ply);
+        let best_opp = self.setup.seats[1..]
+            .iter()
+            .map(|&s| self.cost(s, ply))
+            .min()
+            .unwrap_or(0);
+        best_opp / 2 - mine + self.noise()
+    }
+
+    /// Alpha-beta from the root's point of view: `node` 0 is the root player to
+    /// move (max); otherwise opponents (min): BRS merges all opponents' moves
+    /// into one node, paranoid lets opponent `node` move.
+    fn multi(&mut self, depth: i32, ply: i32, mut alpha: i32, mut beta: i32, node: usize) -> i32 {
+        if self.tick() {
+            return 0;
+        }
+        if depth <= 0 || ply as usize >= self.bufs.len() - 1 {
+            return self.eval_multi(ply);
+        }
+        let seats = &self.setup.seats;
+        let k = seats.len();
+        let next = match self.setup.multi {
+            Multi::Brs => 1 - node.min(1),
+            Multi::Paranoid => (node + 1) % k,
+            Multi::Solo => 0,
+        };
+        let key = self.hash ^ zobrist().side[node.min(6)];
+        let mut tt_move = NULL_MOVE;
+        if let Some(e) = self.tt_probe(key) {
+            tt_move = Move {
+                from: e.from,
+                to: e.to,
+            };
+            if e.depth as i32 >= depth {
+                match e.flag {
+                    EXACT => return e.score,
+                    LOWER if e.score >= beta => return e.score,
+                    UPPER if e.score <= alpha => return e.score,
+                    _ => {}
+                }
+            }
+        }
+        let p = ply as usize;
+        let maxing = node == 0;
+        if maxing {
+            self.generate(p, seats[0], false);
+        } else if self.setup.multi == Multi::Paranoid {
+            self.generate(p, seats[node], false);
+        } else {
+            self.bufs[p].clear();
+            for i in 1..k {
+                self.generate(p, self.setup.seats[i], true);
+            }
+        }
+        if self.bufs[p].is_empty() {
+            return self.multi(depth - 1, ply + 1, alpha, beta, next);
+        }
+        self.order(p, tt_move, true);
+        // Opponents' replies: their most forward ones, at most a dozen.
+        if (!maxing || self.setup.multi == Multi::Solo) && self.bufs[p].len() > 12 {
+            self.bufs[p].truncate(12);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best = if maxing { -INF } else { INF };
+        let mut best_move = NULL_MOVE;
+        let root = self.setup.seats[0];
+        let n = self.bufs[p].len();
+        for i in 0..n {
+            let (s, m) = self.bufs[p][i];
+            self.shift(s, m.from, m.to);
+            let v = if s == root && self.pos.has_finished(root) {
+                WIN - ply
+            } else {
+                self.multi(depth - 1, ply + 1, alpha, beta, next)
+            };
+            self.shift(s, m.to, m.from);
+            if self.stopped {
+                return 0;
+            }
+            if maxing {
+                if v > best {
+                    best = v;
+                    best_move = m;
+                    alpha = alpha.max(v);
+                }
+            } else if v < best {
+                best = v;
+                best_move = m;
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                let kl = &mut self.killers[p];
+                if kl[0] != m {
+                    kl[1] = kl[0];
+                    kl[0] = m;
+                }
+                break;
+            }
+        }
+        let flag = if best <= alpha0 {
+            UPPER
+        } else if best >= beta0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt_store(key, depth, best, flag, best_move);
+        best
+    }
+
+    // ------------------------------------------------------------------- root
+
+    /// Iterative deepening over the given root moves (legal for the root seat).
+    /// Returns the best move of the deepest completed iteration.
+    pub fn search_root(&mut self, root_moves: &[Move]) -> Found {
+        let me = self.setup.seats[0];
+        let two = self.setup.seats.len() == 2;
+        if two {
+            self.race = self.ev.passed(&self.pos, me, self.setup.seats[1]);
+        }
+        // Order by a one-ply look first.
+        let mut scored: Vec<(i32, Move)> = root_moves
+            .iter()
+            .map(|&m| (self.ev.gain(me, m.from, m.to), m))
+            .collect();
+        scored.sort_by_key(|x| -x.0);
+        let mut result = Found {
+            mv: scored.first().map(|x| x.1),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if scored.len() <= 1 {
+            return result;
+        }
+        for depth in 1..=self.limits.max_depth as i32 {
+            let mut alpha = -INF;
+            let mut best_move = None;
+            let mut new_scores = Vec::with_capacity(scored.len());
+            for (i, &(_, m)) in scored.iter().enumerate() {
+                self.shift(me, m.from, m.to);
+                let v = if self.pos.has_finished(me) {
+                    if two {
+                        self.finish_score(me, self.setup.seats[1], 0)
+                    } else {
+                        WIN
+                    }
+                } else if two {
+                    // Principal variation search at the root: null window after the first.
+                    if i == 0 {
+                        -self.negamax(depth - 1, 1, -INF, INF, 1)
+                    } else {
+                        let v = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, 1);
+                        if v > alpha && !self.stopped {
+                            -self.negamax(depth - 1, 1, -INF, -alpha, 1)
+                        } else {
+                            v
+                        }
+                    }
+                } else {
+                    let next = if self.setup.multi == Multi::Solo {
+                        0
+                    } else {
+                        1 % self.setup.seats.len()
+                    };
+                    if i == 0 {
+                        self.multi(depth - 1, 1, -INF, INF, next)
+                    } else {
+                        let v = self.multi(depth - 1, 1, alpha, alpha + 1, next);
+                        if v > alpha && !self.stopped {
+                            self.multi(depth - 1, 1, alpha, INF, next)
+                        } else {
+                            v
+                        }
+                    }
+                };
+                self.shift(me, m.to, m.from);
+                if self.stopped {
+                    break;
+                }
+                new_scores.push((v, m));
+                if v > alpha {
+                    alpha = v;
+                    best_move = Some(m);
+                }
+            }
+            if self.stopped {
+                // A partial iteration still counts if its first (previous best)
+                // move was searched and something beat it.
+                if let Some(m) = best_move
+                    && !new_scores.is_empty()
+                {
+                    result.mv = Some(m);
+                    result.score = alpha;
+                }
+                break;
+            }
+            result = Found {
+                mv: best_move,
+                score: alpha,
+                depth: depth as u32,
+                nodes: self.nodes,
+            };
+            // Unsearched-but-cut moves keep their order behind the best.
+            new_scores.sort_by_key(|x| -x.0);
+            let searched: Vec<Move> = new_scores.iter().map(|x| x.1).collect();
+            let rest: Vec<(i32, Move)> = scored
+                .iter()
+                .filter(|x| !searched.contains(&x.1))
+                .copied()
+                .collect();
+            scored = new_scores;
+            scored.extend(rest);
+            if alpha.abs() >= WIN - 200 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+}

@@ -1,0 +1,295 @@
+//! The bots against the rules: legal actions everywhere, finishes taken,
+//! passes only when forced, determinism under depth limits, and strength.
+//! No test depends on timing.
+
+use proptest::prelude::*;
+use starhop_ai::{BotAction, Budget, Level, choose, greedy_move};
+use starhop_engine::{Bitboard, Board, FirstMoveMethod, Game, Move, Position, Rng, Rules, Seat};
+
+fn rules(size: u8, long_jumps: bool, foreign: bool, locked: bool) -> Rules {
+    Rules {
+        long_jumps,
+        no_stopping_in_foreign_camps: foreign,
+        locked_in_target: locked,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic().with_size(size)
+    }
+}
+
+/// A game after `plies` random forward-leaning moves.
+fn random_game(rules: Rules, players: usize, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(rules, players, seed).unwrap();
+    let mut rng = Rng::new(seed);
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            game.pass().unwrap();
+            continue;
+        }
+        let seat = game.to_move();
+        let pos = game.position();
+        let tip = pos.target(seat).first().unwrap();
+        let b = pos.board();
+        let fwd: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
+            .collect();
+        let pool = if fwd.is_empty() || rng.below(4) == 0 {
+            &moves
+        } else {
+            &fwd
+        };
+        game.play(pool[rng.below(pool.len() as u64) as usize])
+            .unwrap();
+    }
+    game
+}
+
+fn check_legal(game: &Game, level: Level, budget: Budget, seed: u64) -> Result<(), TestCaseError> {
+    if game.is_over() {
+        return Ok(());
+    }
+    let d = choose(game, level, budget, seed);
+    match d.action {
+        BotAction::Move(m) => prop_assert!(game.is_legal(m), "{m:?} is not legal"),
+        BotAction::Pass => prop_assert!(game.legal_moves().is_empty(), "passed with legal moves"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn every_level_returns_a_legal_action(
+        players_i in 0usize..4, size in 3u8..=5, plies in 0usize..120, seed in 0u64..1000,
+        long in any::<bool>(), foreign in any::<bool>(), locked in any::<bool>(), level_i in 0usize..5,
+    ) {
+        let players = [2, 3, 4, 6][players_i];
+        let game = random_game(rules(size, long, foreign, locked), players, plies, seed);
+        let level = Level::ALL[level_i];
+        // Small limits keep the test fast; the search is the same at any depth.
+        let budget = Budget { max_depth: Some(2), max_nodes: Some(4000), ..Budget::default() };
+        check_legal(&game, level, budget, seed)?;
+    }
+}
+
+#[test]
+fn levels_parse_by_name_in_any_case_and_have_growing_times() {
+    for l in Level::ALL {
+        assert_eq!(l.name().to_uppercase().parse::<Level>().unwrap(), l);
+        assert_eq!(l.name().to_lowercase().parse::<Level>().unwrap(), l);
+    }
+    assert!("greedy".parse::<Level>().is_err());
+    assert!(
+        Level::ALL
+            .windows(2)
+            .all(|w| w[0].think_ms() < w[1].think_ms())
+    );
+    let json = serde_json::to_string(&Level::Hard).unwrap();
+    assert_eq!(serde_json::from_str::<Level>(&json).unwrap(), Level::Hard);
+}
+
+/// Seat 0's target full but for one hole, with one marble a step away.
+fn one_step_from_finishing() -> (Game, Move) {
+    let b = Board::get(4).unwrap();
+    let mut pos = Position::empty(b, 2).unwrap();
+    let target = pos.target(0);
+    let holes: Vec<u8> = target.iter().collect();
+    // Leave out a hole on the target's base row that touches the centre.
+    let gap = holes
+        .iter()
+        .copied()
+        .find(|&h| {
+            b.neighbour[h as usize]
+                .iter()
+                .any(|&x| x != u8::MAX && b.centre.contains(x))
+        })
+        .unwrap();
+    for &h in &holes {
+        if h != gap {
+            pos.place(0, h).unwrap();
+        }
+    }
+    let outside = b.neighbour[gap as usize]
+        .iter()
+        .copied()
+        .find(|&x| x != u8::MAX && b.centre.contains(x))
+        .unwrap();
+    pos.place(0, outside).unwrap();
+    // Seat 1 somewhere out of the way: the southern half of the centre.
+    let mut south: Vec<u8> = b.centre.iter().collect();
+    south.sort_by_key(|&h| -b.hex(h).r);
+    for &h in south.iter().take(10) {
+        pos.place(1, h).unwrap();
+    }
+    let rules = Rules {
+        anti_passive: false,
+        ..rules(4, false, true, false)
+    };
+    let game = Game::from_position(rules, pos, 0).unwrap();
+    (
+        game,
+        Move {
+            from: outside,
+            to: gap,
+        },
+    )
+}
+
+#[test]
+fn every_level_takes_a_one_move_finish() {
+    let (game, finish) = one_step_from_finishing();
+    for level in Level::ALL {
+        for seed in 0..5 {
+            let d = choose(&game, level, Budget::depth(3), seed);
+            assert_eq!(d.action, BotAction::Move(finish), "{level:?} seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn passes_only_when_no_move_is_left() {
+    let b = Board::get(3).unwrap();
+    let mut pos = Position::empty(b, 2).unwrap();
+    // Seat 1's only marble on the tip of camp 1, walled in by seat 0's marbles
+    // on its neighbours and on every jump landing.
+    let tip = b.camps[1]
+        .iter()
+        .max_by_key(|&h| b.hex(h).distance(starhop_engine::Hex::new(0, 0)))
+        .unwrap();
+    pos.place(1, tip).unwrap();
+    for d in 0..6 {
+        for x in [b.neighbour[tip as usize][d], b.jump[tip as usize][d]] {
+            if x != u8::MAX && !pos.all_marbles().contains(x) {
+                pos.place(0, x).unwrap();
+            }
+        }
+    }
+    let quiet = Rules {
+        anti_passive: false,
+        deadlock_adjudication: false,
+        ..rules(3, false, true, false)
+    };
+    let game = Game::from_position(quiet, pos, 1).unwrap();
+    assert!(!game.is_over() && game.legal_moves().is_empty());
+    for level in Level::ALL {
+        assert_eq!(
+            choose(&game, level, Budget::depth(2), 1).action,
+            BotAction::Pass
+        );
+    }
+    // With pass_allowed and moves available, the bots still move.
+    let allowed = Rules {
+        pass_allowed: true,
+        ..rules(3, false, true, false)
+    };
+    let game = Game::new(allowed, 2, 0).unwrap();
+    for level in Level::ALL {
+        assert!(matches!(
+            choose(&game, level, Budget::depth(2), 1).action,
+            BotAction::Move(_)
+        ));
+    }
+}
+
+#[test]
+fn depth_limited_choices_are_deterministic() {
+    for players in [2, 3, 6] {
+        let game = random_game(rules(4, false, true, false), players, 30, 5);
+        for level in Level::ALL {
+            let a = choose(&game, level, Budget::depth(3), 9);
+            let b = choose(&game, level, Budget::depth(3), 9);
+            assert_eq!(a, b, "{level:?} with {players} players");
+        }
+    }
+}
+
+#[test]
+fn the_deeper_levels_search_deeper() {
+    let game = random_game(rules(4, false, true, false), 2, 20, 3);
+    let medium = choose(&game, Level::Medium, Budget::default(), 1);
+    let hard = choose(&game, Level::Hard, Budget::default(), 1);
+    assert_eq!(medium.depth, 2);
+    assert_eq!(hard.depth, 4);
+    assert!(hard.nodes > medium.nodes);
+}
+
+#[test]
+fn bots_leave_home_in_time_for_the_anti_passive_rule() {
+    // Two Medium bots on the standard board: nobody loses to the rule.
+    let mut game = Game::new(rules(4, false, true, false), 2, 0).unwrap();
+    let mut ply = 0;
+    while !game.is_over() && ply < 90 {
+        let d = choose(&game, Level::Medium, Budget::default(), ply);
+        match d.action {
+            BotAction::Move(m) => game.play(m).unwrap(),
+            BotAction::Pass => game.pass().unwrap(),
+        };
+        ply += 1;
+    }
+    for seat in 0..2 as Seat {
+        let status = game.player(seat).status;
+        assert!(
+            matches!(
+                status,
+                starhop_engine::Status::Playing | starhop_engine::Status::Finished { .. }
+            ),
+            "seat {seat}: {status:?}"
+        );
+    }
+}
+
+/// Plays one small-board game, Hard (depth 3) against greedy; true if Hard wins.
+fn hard_vs_greedy(seed: u64) -> bool {
+    let hard_seat = (seed % 2) as Seat;
+    let mut game = Game::new(rules(3, false, true, false), 2, seed).unwrap();
+    let mut rng = Rng::new(seed);
+    let mut plies = 0;
+    while !game.is_over() && plies < 300 {
+        let seat = game.to_move();
+        if seat == hard_seat {
+            match choose(&game, Level::Hard, Budget::depth(3), seed).action {
+                BotAction::Move(m) => game.play(m).unwrap(),
+                BotAction::Pass => game.pass().unwrap(),
+            };
+        } else {
+            match greedy_move(&game, &mut rng) {
+                Some(m) => game.play(m).unwrap(),
+                None => game.pass().unwrap(),
+            };
+        }
+        plies += 1;
+    }
+    game.outcome().is_some_and(|o| {
+        o.places[hard_seat as usize] == 1 && o.places.iter().filter(|&&p| p == 1).count() == 1
+    })
+}
+
+#[test]
+fn hard_beats_greedy_in_most_small_board_games() {
+    let wins = (0..12).filter(|&s| hard_vs_greedy(s)).count();
+    assert!(wins >= 10, "Hard won {wins} of 12");
+}
+
+#[test]
+fn clocks_cap_the_time_budget() {
+    let rules = Rules {
+        move_limit_ms: Some(1000),
+        ..rules(4, false, true, false)
+    };
+    let game = Game::new(rules, 2, 0).unwrap();
+    let t = starhop_ai::time_allowed(&game, Budget::time_ms(5000)).unwrap();
+    assert!(t.as_millis() <= 800, "{t:?}");
+    let banked = Rules {
+        time_bank_ms: Some(60_000),
+        ..Rules::classic()
+    };
+    let game = Game::new(banked, 2, 0).unwrap();
+    let t = starhop_ai::time_allowed(&game, Budget::default()).unwrap();
+    assert!(t.as_millis() <= 2000, "{t:?}");
+    let _ = Bitboard::EMPTY;
+}

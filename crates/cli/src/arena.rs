@@ -1,0 +1,368 @@
+//! `starhop-cli arena`: bots against each other over many seeded games.
+//!
+//! Bot A takes one seat (alternating in two-player games, rotating with more
+//! players) and bot B every other seat. Seat 0 always moves first, so A
+//! alternates between moving first and later. A game that reaches the ply cap
+//! counts as a draw. Games run on `--threads` threads (default 2).
+
+use clap::Args;
+use starhop_ai::search::Multi;
+use starhop_ai::{BotAction, Budget, Level, Options};
+use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat};
+use std::io::Write;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+#[derive(Args, Debug, Clone)]
+pub struct ArenaArgs {
+    /// Bot A: beginner, easy, medium, hard, master or greedy.
+    #[arg(long)]
+    a: String,
+    /// Bot B (every other seat).
+    #[arg(long)]
+    b: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Players per game: 2, 3, 4 or 6.
+    #[arg(long, default_value_t = 2)]
+    players: usize,
+    /// Rows per star point: 3, 4 or 5.
+    #[arg(long, default_value_t = 4)]
+    size: u8,
+    /// Allow long ("super") jumps.
+    #[arg(long)]
+    long_jumps: bool,
+    /// Time per move for both bots in ms (default: each level's own).
+    #[arg(long)]
+    time_ms: Option<u64>,
+    /// Depth limit instead of time (deterministic games).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Node limit per move instead of time (deterministic games).
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Seed of the first game (game i uses seed + i).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Plies after which a game is stopped and counted as a draw.
+    #[arg(long, default_value_t = 400)]
+    max_plies: usize,
+    /// Worker threads.
+    #[arg(long, default_value_t = 2)]
+    threads: usize,
+    /// Multi-player search of bot A: brs, paranoid or solo.
+    #[arg(long, default_value = "brs")]
+    multi: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Bot {
+    Greedy,
+    Level(Level),
+}
+
+impl Bot {
+    fn parse(s: &str) -> Result<Bot, String> {
+        if s.eq_ignore_ascii_case("greedy") {
+            Ok(Bot::Greedy)
+        } else {
+            s.parse()
+                .map(Bot::Level)
+                .map_err(|e: String| e + " or greedy")
+        }
+    }
+    fn name(self) -> &'static str {
+        match self {
+            Bot::Greedy => "greedy",
+            Bot::Level(l) => l.name(),
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Win,
+    Draw,
+    Loss,
+}
+
+struct GameResult {
+    verdict: Verdict,
+    /// Why the game ended (`None`: stopped at the ply cap).
+    reason: Option<starhop_engine::EndReason>,
+    plies: usize,
+    capped: bool,
+    /// Think time and moves of A and B.
+    time: [Duration; 2],
+    moves: [u32; 2],
+}
+
+struct Setup {
+    a: Bot,
+    b: Bot,
+    opts_a: Options,
+    args: ArenaArgs,
+}
+
+pub fn run(args: ArenaArgs) -> Result<(), String> {
+    let a = Bot::parse(&args.a)?;
+    let b = Bot::parse(&args.b)?;
+    let multi = match args.multi.to_ascii_lowercase().as_str() {
+        "brs" => Multi::Brs,
+        "paranoid" => Multi::Paranoid,
+        "solo" => Multi::Solo,
+        m => {
+            return Err(format!(
+                "unknown multi-player search {m:?} (brs, paranoid or solo)"
+            ));
+        }
+    };
+    if args.games == 0 {
+        return Err("--games must be at least 1".into());
+    }
+    // Refuse bad sizes and player counts before starting threads.
+    Game::new(rules(&args, 0), args.players, 0).map_err(|e| e.to_string())?;
+    let limit = match (args.depth, args.nodes, args.time_ms) {
+        (None, None, Some(t)) => format!("{t} ms per move"),
+        (None, None, None) => "each level's own time per move".to_string(),
+        (d, n, _) => format!(
+            "depth limit {}, node limit {}",
+            d.map_or("none".into(), |d| d.to_string()),
+            n.map_or("none".into(), |n| n.to_string())
+        ),
+    };
+    println!(
+        "arena: A = {} vs B = {}, {} players, size {}{}, {} games, {limit}",
+        a.name(),
+        b.name(),
+        args.players,
+        args.size,
+        if args.long_jumps { ", long jumps" } else { "" },
+        args.games
+    );
+    let setup = Setup {
+        a,
+        b,
+        opts_a: Options { multi },
+        args: args.clone(),
+    };
+    let next = AtomicUsize::new(0);
+    let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+    let progress = |done: usize| {
+        let width = 30;
+        let filled = done * width / args.games;
+        eprint!(
+            "\r[{}{}] {done}/{}",
+            "#".repeat(filled),
+            ".".repeat(width - filled),
+            args.games
+        );
+        let _ = std::io::stderr().flush();
+    };
+    progress(0);
+    std::thread::scope(|scope| {
+        for _ in 0..args.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= args.games {
+                        break;
+                    }
+                    let r = play_one(&setup, i);
+                    let mut all = results.lock().unwrap();
+                    all.push(r);
+                    progress(all.len());
+                }
+            });
+        }
+    });
+    eprintln!();
+    let results = results.into_inner().unwrap();
+    print!("{}", report(&results, args.players));
+    Ok(())
+}
+
+fn rules(args: &ArenaArgs, first: Seat) -> Rules {
+    Rules {
+        long_jumps: args.long_jumps,
+        first_move: FirstMoveMethod::Fixed(first),
+        ..Rules::classic().with_size(args.size)
+    }
+}
+
+fn budget(args: &ArenaArgs, level: Level) -> Budget {
+    if args.depth.is_some() || args.nodes.is_some() {
+        Budget {
+            time: None,
+            max_depth: args.depth,
+            max_nodes: args.nodes,
+        }
+    } else {
+        Budget::time_ms(args.time_ms.unwrap_or(level.think_ms() as u64))
+    }
+}
+
+fn play_one(setup: &Setup, i: usize) -> GameResult {
+    let args = &setup.args;
+    let players = args.players;
+    let seed = args.seed.wrapping_add(i as u64);
+    let a_seat = (i % players) as Seat;
+    let mut game = Game::new(rules(args, 0), players, seed).expect("checked rules");
+    let mut rng = Rng::new(seed ^ 0x00C0_FFEE);
+    let mut time = [Duration::ZERO; 2];
+    let mut moves = [0u32; 2];
+    let mut plies = 0;
+    while !game.is_over() && plies < args.max_plies {
+        let seat = game.to_move();
+        let side = usize::from(seat != a_seat);
+        let bot = if side == 0 { setup.a } else { setup.b };
+        let t0 = Instant::now();
+        let action = match bot {
+            Bot::Greedy => match starhop_ai::greedy_move(&game, &mut rng) {
+                Some(m) => BotAction::Move(m),
+                None => BotAction::Pass,
+            },
+            Bot::Level(level) => {
+                let opts = if side == 0 {
+                    setup.opts_a
+                } else {
+                    Options::default()
+                };
+                let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64);
+                starhop_ai::choose_with(&game, level, budget(args, level), bot_seed, opts).action
+            }
+        };
+        time[side] += t0.elapsed();
+        moves[side] += 1;
+        let ok = match action {
+            BotAction::Move(m) => game.play(m).is_ok(),
+            BotAction::Pass => game.pass().is_ok(),
+        };
+        if !ok {
+            // A bot bug: count it against the side that made it.
+            let verdict = if side == 0 {
+                Verdict::Loss
+            } else {
+                Verdict::Win
+            };
+            eprintln!(
+                "\ngame {i}: {} made an illegal action {action:?}",
+                bot.name()
+            );
+            return GameResult {
+                verdict,
+                reason: game.outcome().map(|o| o.reason),
+                plies,
+                capped: false,
+                time,
+                moves,
+            };
+        }
+        plies += 1;
+    }
+    let (verdict, capped) = match game.outcome() {
+        None => (Verdict::Draw, true),
+        Some(o) => {
+            let mine = o.places[a_seat as usize];
+            let firsts = o.places.iter().filter(|&&p| p == 1).count();
+            let v = if mine != 1 {
+                Verdict::Loss
+            } else if firsts == 1 {
+                Verdict::Win
+            } else {
+                Verdict::Draw
+            };
+            (v, false)
+        }
+    };
+    GameResult {
+        verdict,
+        reason: game.outcome().map(|o| o.reason),
+        plies,
+        capped,
+        time,
+        moves,
+    }
+}
+
+/// Wilson score interval (95%) for a fraction `p` of `n` trials.
+pub fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z = 1.959_964;
+    let z2 = z * z;
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn report(results: &[GameResult], players: usize) -> String {
+    let count = |v| results.iter().filter(|r| r.verdict == v).count();
+    let (w, d, l) = (
+        count(Verdict::Win),
+        count(Verdict::Draw),
+        count(Verdict::Loss),
+    );
+    let n = results.len() as f64;
+    let score = (w as f64 + d as f64 / 2.0) / n;
+    let (lo, hi) = wilson(score, n);
+    let capped = results.iter().filter(|r| r.capped).count();
+    let plies: usize = results.iter().map(|r| r.plies).sum();
+    let ms = |side: usize| {
+        let t: Duration = results.iter().map(|r| r.time[side]).sum();
+        let m: u32 = results.iter().map(|r| r.moves[side]).sum();
+        t.as_secs_f64() * 1000.0 / m.max(1) as f64
+    };
+    let mut s = String::new();
+    s += &format!(
+        "A: {w} wins, {d} draws, {l} losses; score {:.1}% (95% CI {:.1}%-{:.1}%, Wilson; draw = half)\n",
+        100.0 * score,
+        100.0 * lo,
+        100.0 * hi
+    );
+    s += &format!(
+        "fair share: {:.1}% (1/{players}); A's wins: {:.1}%\n",
+        100.0 / players as f64,
+        100.0 * w as f64 / n
+    );
+    s += &format!(
+        "average game length: {:.1} plies ({capped} games stopped at the ply cap, counted as draws)\n",
+        plies as f64 / n
+    );
+    let mut reasons: Vec<(String, usize)> = Vec::new();
+    for r in results {
+        let name = r
+            .reason
+            .map_or("ply cap".to_string(), |x| format!("{x:?}").to_lowercase());
+        match reasons.iter_mut().find(|x| x.0 == name) {
+            Some(x) => x.1 += 1,
+            None => reasons.push((name, 1)),
+        }
+    }
+    reasons.sort();
+    let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
+    s += &format!("game ends: {}\n", reasons.join(", "));
+    s += &format!(
+        "average think time per move: A {:.1} ms, B {:.1} ms\n",
+        ms(0),
+        ms(1)
+    );
+    s += &format!("result: {w} wins, {d} draws, {l} losses\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval_brackets_the_estimate() {
+        let (lo, hi) = wilson(0.9, 200.0);
+        assert!(lo < 0.9 && hi > 0.9);
+        assert!(
+            (lo - 0.851).abs() < 0.005 && (hi - 0.934).abs() < 0.005,
+            "{lo} {hi}"
+        );
+        assert!(wilson(1.0, 10.0).1 > 0.999);
+    }
+}
