@@ -144,7 +144,7 @@ impl Eval {
             let at_home = pos.marbles(seat) & self.home[s];
             let out = self.camp_size - at_home.count();
             for checkpoint in [20u32, 25, 30] {
-                if turns + 10 >= checkpoint
+                if turns + 14 >= checkpoint
                     && turns < checkpoint
                     && let Some(need) = anti_passive_required(checkpoint, self.camp_size)
                     && out < need
@@ -154,8 +154,8 @@ impl Eval {
                     cost += (need - out) as i32 * STEP * 4 + steps * STEP * 2;
                     // Little slack left before the checkpoint: urgent.
                     let slack = (checkpoint - turns) as i32 - steps;
-                    if slack <= 3 {
-                        cost += (4 - slack) * STEP * 16;
+                    if slack <= 6 {
+                        cost += (7 - slack) * STEP * 16;
                     }
                     break;
                 }

@@ -299,8 +299,10 @@ pub fn choose_with(
     }
 }
 
-/// Drops the moves that would lose to the anti-passive rule at the end of this
-/// turn (too few marbles out of the home camp), unless every move would.
+/// Keeps the bot clear of the anti-passive rule (RULES §4): drops the moves
+/// that would lose at the end of this turn, and when the marbles still at home
+/// need every remaining turn before the next checkpoint to get out, keeps only
+/// the moves that bring one of them closer to leaving (unless none does).
 fn keep_anti_passive_safe(game: &Game, moves: &mut Vec<Move>) {
     if !game.rules().anti_passive {
         return;
@@ -308,17 +310,52 @@ fn keep_anti_passive_safe(game: &Game, moves: &mut Vec<Move>) {
     let seat = game.to_move();
     let pos = game.position();
     let camp = pos.board().camp_size() as u32;
-    let Some(need) = anti_passive_required(game.player(seat).turns + 1, camp) else {
-        return;
-    };
+    let turns = game.player(seat).turns;
     let home = pos.home(seat);
     let out = pos.out_of_home(seat) as i32;
-    let ok = |m: &Move| {
-        let delta = home.contains(m.from) as i32 - home.contains(m.to) as i32;
-        out + delta >= need as i32
+    if let Some(need) = anti_passive_required(turns + 1, camp) {
+        let ok = |m: &Move| {
+            let delta = home.contains(m.from) as i32 - home.contains(m.to) as i32;
+            out + delta >= need as i32
+        };
+        if moves.iter().any(ok) {
+            moves.retain(ok);
+        }
+        return;
+    }
+    let Some((checkpoint, need)) = [20u32, 25, 30]
+        .into_iter()
+        .filter(|&c| c > turns)
+        .find_map(|c| anti_passive_required(c, camp).map(|n| (c, n)))
+    else {
+        return;
     };
-    if moves.iter().any(ok) {
-        moves.retain(ok);
+    if out >= need as i32 {
+        return;
+    }
+    let b = pos.board();
+    let exit = |h: u8| -> i32 {
+        if !home.contains(h) {
+            return 0;
+        }
+        b.centre
+            .iter()
+            .map(|x| b.distance(h, x) as i32)
+            .min()
+            .unwrap_or(0)
+    };
+    // Steps the closest home marbles need to get out, one step a turn at worst.
+    let mut steps: Vec<i32> = (pos.marbles(seat) & home).iter().map(exit).collect();
+    steps.sort_unstable();
+    let required: i32 = steps.iter().take((need as i32 - out) as usize).sum();
+    let turns_left = (checkpoint - turns) as i32;
+    // Opponents arriving in this camp can block the way out: keep slack.
+    if required + 4 < turns_left {
+        return;
+    }
+    let helps = |m: &Move| home.contains(m.from) && exit(m.to) < exit(m.from);
+    if moves.iter().any(helps) {
+        moves.retain(helps);
     }
 }
 
