@@ -34,6 +34,9 @@ pub struct ArenaArgs {
     /// Allow long ("super") jumps.
     #[arg(long)]
     long_jumps: bool,
+    /// Switch the anti-passive rule off (on by default, as in the Classic rules).
+    #[arg(long)]
+    no_anti_passive: bool,
     /// Time per move for both bots in ms (default: each level's own).
     #[arg(long)]
     time_ms: Option<u64>,
@@ -134,12 +137,17 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         ),
     };
     println!(
-        "arena: A = {} vs B = {}, {} players, size {}{}, {} games, {limit}",
+        "arena: A = {} vs B = {}, {} players, size {}{}{}, {} games, {limit}",
         a.name(),
         b.name(),
         args.players,
         args.size,
         if args.long_jumps { ", long jumps" } else { "" },
+        if args.no_anti_passive {
+            ", no anti-passive rule"
+        } else {
+            ""
+        },
         args.games
     );
     let setup = Setup {
@@ -187,6 +195,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
 fn rules(args: &ArenaArgs, first: Seat) -> Rules {
     Rules {
         long_jumps: args.long_jumps,
+        anti_passive: !args.no_anti_passive,
         first_move: FirstMoveMethod::Fixed(first),
         ..Rules::classic().with_size(args.size)
     }
