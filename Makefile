@@ -25,11 +25,15 @@ test: deps-test
 	out=$$($(CARGO) run -q -p starhop-cli --locked -- perft --size 4 --players 2 --depth 2) && grep -qx 'depth 1: 14' <<< "$$out"
 	$(MAKE) --no-print-directory render-check
 
-# One real frame of the game (same build and profile as the tests), checked not blank.
+# One real frame of the game, checked not blank. It runs the `starhop` binary
+# that `cargo test` already built (integration tests build it, with the test
+# build's features), so Bevy is not compiled a second time.
 render-check: deps-test
 	mkdir -p $(dir $(RENDER_CHECK))
+	$(CARGO) test -q --workspace --locked --no-run
+	target_dir=$$($(CARGO) metadata --format-version 1 --no-deps --locked | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])'); \
 	STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
-	  $(CARGO) run -q -p starhop --locked -- --screenshot $(RENDER_CHECK) --players 6 --moves 12
+	  $$target_dir/debug/starhop --screenshot $(RENDER_CHECK) --players 6 --moves 12
 	python3 tools/png_check.py $(RENDER_CHECK)
 
 lint: deps-run

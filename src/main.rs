@@ -2,10 +2,11 @@
 
 use bevy::prelude::*;
 use clap::Parser;
-use starhop::play::{MatchSetup, quick_rules};
+use starhop::play::{MatchSetup, SeatKind, quick_rules};
 use starhop::screenshot::ShotOf;
 use starhop::settings::Language;
 use starhop::{LaunchOptions, StarhopPlugin};
+use starhop_ai::Level;
 use starhop_engine::FirstMoveMethod;
 use std::path::PathBuf;
 
@@ -34,6 +35,12 @@ struct Args {
     /// How a quick-started game draws its first mover.
     #[arg(long, value_parser = ["coin", "rps", "lots"], default_value = "lots")]
     first: String,
+    /// Make every seat of a quick-started game a bot of this level (watch them play).
+    #[arg(long, value_name = "LEVEL")]
+    bots: Option<Level>,
+    /// Play seat 1 yourself against bots of this level in the other seats.
+    #[arg(long, value_name = "LEVEL", conflicts_with = "bots")]
+    vs: Option<Level>,
     /// Seed for a quick-started game.
     #[arg(long, default_value_t = 7)]
     seed: u64,
@@ -71,10 +78,18 @@ fn main() -> AppExit {
         // The greedy bot that plays a screenshot's game out is too slow for the
         // anti-passive rule; the end screen should show a race that finished.
         rules.anti_passive &= args.shot != ShotOf::End;
-        MatchSetup {
+        let mut setup = MatchSetup {
             seed: Some(args.seed),
             ..MatchSetup::new(n, rules)
+        };
+        for (i, seat) in setup.seats.iter_mut().enumerate() {
+            match (args.bots, args.vs) {
+                (Some(level), _) => seat.kind = SeatKind::Bot(level),
+                (None, Some(level)) if i > 0 => seat.kind = SeatKind::Bot(level),
+                _ => {}
+            }
         }
+        setup
     });
     let options = LaunchOptions {
         screenshot: args.screenshot,

@@ -269,3 +269,44 @@ fn a_finished_game_reaches_the_end_state() {
             .contains(&Notice::Refused(starhop_engine::RuleError::GameOver))
     );
 }
+
+#[test]
+fn bots_move_on_their_own_through_the_same_requests() {
+    use starhop::play::SeatKind;
+    use starhop_ai::Level;
+    let mut app = app();
+    let mut setup = MatchSetup::new(2, fixed_rules());
+    setup.seats[1].kind = SeatKind::Bot(Level::Beginner);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    app.update();
+    // The human (seat 0) moves; then the bot must answer without any input.
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    app.world_mut().write_message(MoveRequest {
+        from: mv.from,
+        to: mv.to,
+    });
+    settle(&mut app);
+    assert_eq!(app.world().resource::<Match>().game.to_move(), 1);
+    // The search runs on a background task: keep frames coming until it answers
+    // (a generous cap so a broken bot fails instead of hanging).
+    let mut frames = 0;
+    while app.world().resource::<Match>().game.actions().count() < 2 {
+        assert!(frames < 2_000, "the bot never moved");
+        app.update();
+        std::thread::sleep(Duration::from_millis(5));
+        frames += 1;
+    }
+    settle(&mut app);
+    let m = app.world().resource::<Match>();
+    assert_eq!(
+        m.game.to_move(),
+        0,
+        "the bot moved once and handed the turn back"
+    );
+    // The entities follow the bot's move like any other.
+    let pos = m.game.position().clone();
+    for (marble, _) in marbles(&mut app) {
+        assert!(pos.marbles(marble.seat).contains(marble.hole));
+    }
+}

@@ -4,7 +4,7 @@
 
 use crate::board::{BoardLayout, HoleMarker};
 use crate::marbles::Marble;
-use crate::play::{Match, MoveRequest, SeatKind, TurnRequest};
+use crate::play::{Hint, HintRequest, Match, MoveRequest, SeatKind, TurnRequest};
 use crate::{AppSystems, Screen};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::picking::events::{Click, Pointer};
@@ -41,7 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnExit(Screen::Playing), clear_selection)
         .add_systems(
             Update,
-            (keyboard_and_gamepad, drop_stale_selection)
+            (keyboard_and_gamepad, show_hint, drop_stale_selection)
                 .chain()
                 .run_if(in_state(Screen::Playing))
                 .in_set(AppSystems::Input),
@@ -158,6 +158,17 @@ pub fn click_hole(
     }
 }
 
+/// A hint that arrives lifts the hinted marble, so its destinations show.
+fn show_hint(hint: Res<Hint>, game: Option<Res<Match>>, mut selection: ResMut<Selection>) {
+    let (Some((actions, mv)), Some(m)) = (hint.0, game) else {
+        return;
+    };
+    if hint.is_changed() && m.game.actions().count() == actions {
+        selection.lifted = Some(mv.from);
+        selection.cursor = Some(mv.to);
+    }
+}
+
 /// A lifted marble whose owner is no longer to move (undo, time-out) is put back.
 fn drop_stale_selection(game: Option<Res<Match>>, mut selection: ResMut<Selection>) {
     let Some(m) = game else { return };
@@ -192,6 +203,7 @@ fn keyboard_and_gamepad(
     mut selection: ResMut<Selection>,
     mut turns: MessageWriter<TurnRequest>,
     mut menu: MessageWriter<ToggleMenu>,
+    mut hints: MessageWriter<HintRequest>,
     mut writers: PressWriters,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
@@ -216,6 +228,9 @@ fn keyboard_and_gamepad(
     }
     if keys.just_pressed(KeyCode::KeyP) && m.game.can_pass() && human_to_move(&m) {
         turns.write(TurnRequest::Pass);
+    }
+    if keys.just_pressed(KeyCode::KeyH) && human_to_move(&m) {
+        hints.write(HintRequest);
     }
 
     // Cursor: arrows / D-pad move it across the board as seen from the camera.

@@ -139,11 +139,13 @@ fn animate_hops(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
+    bot_speed: Option<Res<crate::play::BotSpeed>>,
     mut hopping: Query<(Entity, &Marble, &mut Hopping, &mut Transform)>,
     mut landed: MessageWriter<HopLanded>,
     mut animating: ResMut<Animating>,
 ) {
-    let speed = settings.animation_speed.clamp(0.25, 4.0);
+    let watch = bot_speed.map_or(1.0, |s| s.0);
+    let speed = settings.animation_speed.clamp(0.25, 4.0) * watch;
     let step = time.delta_secs() * speed / HOP_SECONDS;
     for (e, marble, mut hop, mut transform) in &mut hopping {
         hop.t += step;

@@ -2,9 +2,9 @@
 //! in the data directory. A file that cannot be read is moved aside (never
 //! overwritten) and the game carries on with defaults and a message.
 
-use crate::play::{LoadMatch, Match, MatchSetup, Notice, PendingSetup};
+use crate::LaunchOptions;
+use crate::play::{LoadMatch, Match, MatchSetup, Notice, PendingSetup, StartMatch};
 use crate::settings::Settings;
-use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};
 use starhop_engine::{Record, record::load_game};
@@ -172,15 +172,16 @@ fn load_preferences(
     }
 }
 
-/// Writes settings and the last setup when they change (not in screenshot runs).
+/// Writes the settings when they change, and the setup of every match started
+/// (not in screenshot runs, which must leave the player's files alone).
 fn save_preferences(
     folders: Res<Folders>,
     options: Res<LaunchOptions>,
     settings: Res<Settings>,
-    pending: Res<PendingSetup>,
-    screen: Res<State<Screen>>,
+    mut starts: MessageReader<StartMatch>,
     mut notices: MessageWriter<Notice>,
 ) {
+    let started = starts.read().last().cloned();
     if options.screenshot.is_some() {
         return;
     }
@@ -188,12 +189,8 @@ fn save_preferences(
     if settings.is_changed() && !settings.is_added() {
         result = write_json(&folders.config.join("settings.json"), &*settings);
     }
-    // The setup is saved when a match starts with it.
-    if pending.is_changed() && !pending.is_added() && *screen.get() == Screen::Playing {
-        result = result.and(write_json(
-            &folders.config.join("last-setup.json"),
-            &pending.0,
-        ));
+    if let Some(StartMatch(setup)) = started {
+        result = result.and(write_json(&folders.config.join("last-setup.json"), &setup));
     }
     if let Err(e) = result {
         notices.write(Notice::Problem(e));

@@ -10,7 +10,9 @@ use starhop_engine::{
     Rules, Seat,
 };
 
+mod bots;
 mod setup;
+pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
 pub use setup::{MatchSetup, PALETTE, SeatKind, SeatSetup};
 
 /// The match being played.
@@ -129,6 +131,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveApplied>()
         .add_message::<BoardChanged>()
         .add_message::<Notice>()
+        .add_plugins(bots::plugin)
         .add_systems(
             Update,
             (
@@ -272,6 +275,14 @@ fn apply_requests(
             TurnRequest::Pass => m.game.pass(),
             TurnRequest::Resign(seat) => m.game.resign(seat),
             TurnRequest::Undo => m.game.undo().map(|()| {
+                // Against bots, undo goes back to the last human turn, or the bot would replay at once.
+                let human =
+                    |m: &Match| m.setup.seats[m.game.to_move() as usize].kind == SeatKind::Human;
+                if !m.setup.bots_only() {
+                    while !human(&m) && m.game.can_undo() {
+                        let _ = m.game.undo();
+                    }
+                }
                 notices.write(Notice::Undone);
                 changed.write(BoardChanged);
                 Vec::new()

@@ -2,15 +2,15 @@
 
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
+use starhop_ai::Level;
 use starhop_engine::{Record, Rules};
 
-/// Who plays a seat. Bots arrive with the bots milestone; the setup screen
-/// already offers the choice.
+/// Who plays a seat: a person at the screen, or a bot of some level.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeatKind {
     #[default]
     Human,
-    Bot,
+    Bot(Level),
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -75,6 +75,11 @@ impl MatchSetup {
                 colour,
             });
         }
+    }
+
+    /// Whether every seat is a bot (a game to watch).
+    pub fn bots_only(&self) -> bool {
+        self.seats.iter().all(|s| s.kind != SeatKind::Human)
     }
 
     pub fn from_record(record: &Record) -> MatchSetup {

@@ -3,7 +3,9 @@
 
 use super::{Overlay, Tr, swatch};
 use crate::persist::SaveGame;
-use crate::play::{BackToSetup, Match, StartMatch, TurnRequest};
+use crate::play::{
+    BackToSetup, BotMind, BotSpeed, HintRequest, Match, SeatKind, StartMatch, TurnRequest,
+};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -22,12 +24,21 @@ fn status_text(lang: Language, m: &Match, seat: Seat) -> String {
     }
 }
 
+/// The watcher paused a bots-only game.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct WatchPaused(pub bool);
+
 pub fn hud(
     mut contexts: EguiContexts,
     game: Option<Res<Match>>,
     settings: Res<Settings>,
+    mind: Res<BotMind>,
+    time: Res<Time>,
     mut overlay: ResMut<Overlay>,
+    mut watch: ResMut<WatchPaused>,
+    mut speed: ResMut<BotSpeed>,
     mut turns: MessageWriter<TurnRequest>,
+    mut hints: MessageWriter<HintRequest>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let ctx = contexts.ctx_mut()?;
@@ -46,6 +57,11 @@ pub fn hud(
                         swatch(ui, m.colour(seat));
                         ui.heading(format!("{} {}", m.name(seat), lang.t("to move")));
                     });
+                    if mind.is_thinking() {
+                        // Three dots that fill up while the bot thinks.
+                        let dots = ".".repeat(1 + (time.elapsed_secs() * 3.0) as usize % 3);
+                        ui.label(format!("🤖 {}{dots}", lang.t("thinking")));
+                    }
                 }
                 ui.label(format!(
                     "{} {} · {} {}",
@@ -151,21 +167,46 @@ pub fn hud(
                     {
                         turns.write(TurnRequest::Redo);
                     }
+                    let human =
+                        m.setup.seats[seat as usize].kind == SeatKind::Human && !g.is_over();
+                    let pass = egui::Button::new(lang.t("Pass"));
                     if ui
-                        .add_enabled(g.can_pass(), egui::Button::new(lang.t("Pass")))
+                        .add_enabled(g.can_pass() && human, pass)
                         .on_hover_text("P")
                         .clicked()
                     {
                         turns.write(TurnRequest::Pass);
                     }
-                    if ui
-                        .add_enabled(
-                            !g.is_over(),
-                            egui::Button::new(format!("⚐ {}", lang.t("Resign"))),
-                        )
-                        .clicked()
-                    {
+                    let resign = egui::Button::new(format!("⚐ {}", lang.t("Resign")));
+                    if ui.add_enabled(human, resign).clicked() {
                         turns.write(TurnRequest::Resign(seat));
+                    }
+                    if human {
+                        let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
+                        let tip =
+                            format!("H · {}", lang.t("Show the move the Hard bot would play."));
+                        if ui
+                            .add_enabled(!mind.is_hinting(), hint)
+                            .on_hover_text(tip)
+                            .clicked()
+                        {
+                            hints.write(HintRequest);
+                        }
+                    }
+                    // Watching bots: pause and speed.
+                    if m.setup.bots_only() && !g.is_over() {
+                        let label = if watch.0 {
+                            format!("▶ {}", lang.t("Resume"))
+                        } else {
+                            format!("⏸ {}", lang.t("Pause"))
+                        };
+                        if ui.button(label).clicked() {
+                            watch.0 = !watch.0;
+                        }
+                        ui.label(lang.t("Speed"));
+                        for x in [1.0, 2.0, 4.0] {
+                            ui.selectable_value(&mut speed.0, x, format!("{x}×"));
+                        }
                     }
                     if ui
                         .button(format!("☰ {}", lang.t("Menu")))

@@ -7,6 +7,7 @@ use crate::play::{PALETTE, PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
+use starhop_ai::Level;
 use starhop_engine::{FirstMoveMethod, Preset, Rules, Teams};
 
 /// Colour names for the colour menus.
@@ -20,6 +21,34 @@ fn colour_name(lang: Language, i: usize) -> &'static str {
         ("White", "白"),
     ][i % PALETTE.len()];
     if lang == Language::Chinese { zh } else { en }
+}
+
+/// "Human", or the bot's level ("Bot: Hard").
+pub fn kind_name(lang: Language, kind: SeatKind) -> String {
+    match kind {
+        SeatKind::Human => lang.t("Human").to_string(),
+        SeatKind::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
+    }
+}
+
+pub fn level_name(lang: Language, level: Level) -> &'static str {
+    lang.t(match level {
+        Level::Beginner => "Beginner",
+        Level::Easy => "Easy",
+        Level::Medium => "Medium",
+        Level::Hard => "Hard",
+        Level::Master => "Master",
+    })
+}
+
+fn level_tip(level: Level) -> &'static str {
+    match level {
+        Level::Beginner => "Plays like someone learning the game, mistakes included.",
+        Level::Easy => "Looks one move ahead.",
+        Level::Medium => "Looks a few moves ahead.",
+        Level::Hard => "A strong club player.",
+        Level::Master => "Thinks as deep as its time allows.",
+    }
 }
 
 fn preset_name(lang: Language, p: Preset) -> &'static str {
@@ -171,18 +200,21 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
                     egui::TextEdit::singleline(&mut seat.name).char_limit(20),
                 )
                 .on_hover_text(lang.t("Name"));
-                ui.horizontal(|ui| {
-                    ui.selectable_value(&mut seat.kind, SeatKind::Human, lang.t("Human"));
-                    ui.add_enabled(
-                        false,
-                        egui::Button::selectable(seat.kind == SeatKind::Bot, lang.t("Bot")),
-                    )
-                    .on_disabled_hover_text(
-                        lang.t(
-                            "Bots arrive in the next update; this seat plays as a human for now.",
-                        ),
-                    );
-                });
+                egui::ComboBox::from_id_salt(("kind", i))
+                    .width(110.0)
+                    .selected_text(kind_name(lang, seat.kind))
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(
+                            &mut seat.kind,
+                            SeatKind::Human,
+                            kind_name(lang, SeatKind::Human),
+                        );
+                        for level in Level::ALL {
+                            let kind = SeatKind::Bot(level);
+                            ui.selectable_value(&mut seat.kind, kind, kind_name(lang, kind))
+                                .on_hover_text(lang.t(level_tip(level)));
+                        }
+                    });
                 ui.end_row();
                 // Keep colours distinct: if this seat took a colour in use, the other seat gets this one's old colour.
                 if let Some(other) =
