@@ -6,7 +6,7 @@ use bevy::time::TimeUpdateStrategy;
 use starhop::marbles::{HopLanded, Hopping, Marble, MarbleIndex, rest_position};
 use starhop::play::{LoadMatch, Match, MatchSetup, MoveRequest, Notice, StartMatch, TurnRequest};
 use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
-use starhop_engine::{FirstMoveMethod, Game, Hole, Position, Record, Rules, Seat};
+use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Position, Record, Rules, Seat};
 use std::time::Duration;
 
 #[derive(Resource, Default)]
@@ -256,8 +256,11 @@ fn a_finished_game_reaches_the_end_state() {
     assert_eq!(outcome.places, vec![1, 2]);
     assert_eq!(m.name(0), "Ann");
     let seen = &app.world().resource::<Seen>().notices;
-    assert!(seen.contains(&Notice::Finished { seat: 0, turns: 1 }));
-    assert!(seen.contains(&Notice::GameOver));
+    assert!(seen.contains(&Notice::Rule(Event::Finished { seat: 0, turns: 1 })));
+    assert!(
+        seen.iter()
+            .any(|n| matches!(n, Notice::Rule(Event::GameOver(o)) if o.places == vec![1, 2]))
+    );
     // Nothing moves after the end.
     app.world_mut()
         .write_message(MoveRequest { from: to, to: from });

@@ -9,6 +9,7 @@ use crate::play::{Match, Notice};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
+use starhop_engine::Event;
 
 #[derive(Resource)]
 struct Sounds {
@@ -73,7 +74,9 @@ fn play_effects(
     }
     for n in notices.read() {
         match n {
-            Notice::Finished { .. } | Notice::GameOver => queue.push((&sounds.finish, 1.0)),
+            Notice::Rule(Event::Finished { .. } | Event::GameOver(_)) => {
+                queue.push((&sounds.finish, 1.0))
+            }
             Notice::Refused(_) => queue.push((&sounds.invalid, 0.7)),
             _ => {}
         }

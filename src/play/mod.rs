@@ -6,8 +6,7 @@
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{
-    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, Move, OutReason, Record, RuleError,
-    Rules, Seat,
+    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, Move, Record, RuleError, Rules, Seat,
 };
 
 mod bots;
@@ -93,26 +92,10 @@ pub struct BoardChanged;
 /// Something the players should be told.
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Notice {
+    /// What the rules did: time-outs, skipped turns, finishes, players out,
+    /// passes, the end (never `Moved`: moves go out as `MoveApplied`).
+    Rule(RuleEvent),
     Refused(RuleError),
-    TimedOut {
-        seat: Seat,
-        in_a_row: u8,
-    },
-    SkippedTurn {
-        seat: Seat,
-    },
-    Finished {
-        seat: Seat,
-        turns: u32,
-    },
-    Out {
-        seat: Seat,
-        reason: OutReason,
-    },
-    Passed {
-        seat: Seat,
-    },
-    GameOver,
     Undone,
     Redone,
     /// A problem outside the rules (files, settings), already in words.
@@ -224,23 +207,8 @@ fn report(
                     route,
                 });
             }
-            RuleEvent::Passed { seat } => {
-                notices.write(Notice::Passed { seat });
-            }
-            RuleEvent::TimedOut { seat, in_a_row } => {
-                notices.write(Notice::TimedOut { seat, in_a_row });
-            }
-            RuleEvent::SkippedTurn { seat } => {
-                notices.write(Notice::SkippedTurn { seat });
-            }
-            RuleEvent::Finished { seat, turns } => {
-                notices.write(Notice::Finished { seat, turns });
-            }
-            RuleEvent::Out { seat, reason } => {
-                notices.write(Notice::Out { seat, reason });
-            }
-            RuleEvent::GameOver(_) => {
-                notices.write(Notice::GameOver);
+            other => {
+                notices.write(Notice::Rule(other));
             }
         }
     }

@@ -5,7 +5,7 @@
 use crate::play::Notice;
 use crate::settings::Language;
 use bevy_egui::egui::Color32;
-use starhop_engine::{OutReason, RuleError};
+use starhop_engine::{Event, OutReason, RuleError};
 
 /// English text → Simplified Chinese.
 const ZH: &[(&str, &str)] = &[
@@ -258,7 +258,7 @@ pub fn describe_notice(
     let t = |s| tr(lang, s);
     match n {
         Notice::Refused(e) => (refusal(lang, e), warn),
-        Notice::TimedOut { seat, in_a_row } => (
+        Notice::Rule(Event::TimedOut { seat, in_a_row }) => (
             format!(
                 "{} {} ({} {})",
                 name(*seat),
@@ -268,10 +268,10 @@ pub fn describe_notice(
             ),
             warn,
         ),
-        Notice::SkippedTurn { seat } => {
+        Notice::Rule(Event::SkippedTurn { seat }) => {
             (format!("{} {}", name(*seat), t("skips this turn")), plain)
         }
-        Notice::Finished { seat, turns } => (
+        Notice::Rule(Event::Finished { seat, turns }) => (
             format!(
                 "{} {} {} {}",
                 name(*seat),
@@ -281,7 +281,7 @@ pub fn describe_notice(
             ),
             good,
         ),
-        Notice::Out { seat, reason } => {
+        Notice::Rule(Event::Out { seat, reason }) => {
             let why = match reason {
                 OutReason::Resigned => t("resigned"),
                 OutReason::AntiPassive => t("broke the anti-passive rule"),
@@ -290,8 +290,9 @@ pub fn describe_notice(
             };
             (format!("{} {why}", name(*seat)), warn)
         }
-        Notice::Passed { seat } => (format!("{} {}", name(*seat), t("passes")), plain),
-        Notice::GameOver => (t("Game over").to_string(), good),
+        Notice::Rule(Event::Passed { seat }) => (format!("{} {}", name(*seat), t("passes")), plain),
+        Notice::Rule(Event::GameOver(_)) => (t("Game over").to_string(), good),
+        Notice::Rule(Event::Moved { .. }) => (String::new(), plain),
         Notice::Undone => (t("Move undone").to_string(), plain),
         Notice::Redone => (t("Move redone").to_string(), plain),
         Notice::Problem(text) => (text.clone(), warn),

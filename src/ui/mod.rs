@@ -7,7 +7,7 @@ use crate::play::{Match, Notice};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_engine::Status;
+use starhop_engine::{Event, Status};
 
 mod draw;
 mod hud;
@@ -110,7 +110,7 @@ fn collect_notices(
         };
         let (mut text, colour) = i18n::describe_notice(lang, n, &name);
         // A finisher's place so far: one more than those who needed fewer turns.
-        if let (Notice::Finished { turns, .. }, Some(m)) = (n, &game) {
+        if let (Notice::Rule(Event::Finished { turns, .. }), Some(m)) = (n, &game) {
             let ahead = (0..m.game.players() as u8)
                 .filter(|&s| matches!(m.game.player(s).status, Status::Finished { turns: t } if t < *turns))
                 .count();
