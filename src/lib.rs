@@ -107,6 +107,15 @@ fn asset_folder() -> String {
     }
 }
 
+/// Bots think on the async compute pool, where Bevy also compiles shaders. On
+/// a 2-core machine that pool has one thread by default, so a bot's search
+/// would hold up the first pictures; two threads at least keep them apart.
+fn bot_friendly_task_pools() -> bevy::app::TaskPoolOptions {
+    let mut options = bevy::app::TaskPoolOptions::default();
+    options.async_compute.min_threads = options.async_compute.min_threads.max(2);
+    options
+}
+
 /// The whole game: window, renderer, picking, egui, audio and every feature.
 pub struct StarhopPlugin {
     pub options: LaunchOptions,
@@ -124,6 +133,9 @@ impl Plugin for StarhopPlugin {
                         ..default()
                     }),
                     ..default()
+                })
+                .set(TaskPoolPlugin {
+                    task_pool_options: bot_friendly_task_pools(),
                 })
                 .set(AssetPlugin {
                     file_path: asset_folder(),

@@ -5,7 +5,7 @@
 use crate::play::{BoardChanged, Match, StartMatch};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use starhop_engine::Rng;
 
 /// What the screenshot shows.
@@ -26,6 +26,8 @@ pub enum ShotOf {
 const SETTLE_FRAMES: u32 = 20;
 /// Frames to wait for the PNG to be written before exiting anyway.
 const SAVE_TIMEOUT_FRAMES: u32 = 600;
+/// Captures that came back blank (shaders still compiling) before giving up.
+const MAX_BLANK_CAPTURES: u32 = 30;
 
 #[derive(Resource, Default)]
 struct ShotProgress {
@@ -35,6 +37,10 @@ struct ShotProgress {
     requested: bool,
     waited: u32,
     captured: bool,
+    /// The last capture was one flat colour: nothing drawn yet, capture again.
+    blank: bool,
+    blank_captures: u32,
+    failed: bool,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -91,27 +97,69 @@ fn run_shot(
         .screenshot
         .clone()
         .expect("Shoot is only present with a path");
+    if p.blank {
+        // Nothing was drawn yet (pipelines still compiling): wait a few
+        // frames and capture again.
+        p.blank = false;
+        p.requested = false;
+        p.blank_captures += 1;
+        p.settled = SETTLE_FRAMES - 5;
+        if p.blank_captures > MAX_BLANK_CAPTURES {
+            error!("every capture was blank; giving up");
+            exit.write(AppExit::error());
+        }
+        return;
+    }
     if !p.requested {
         p.requested = true;
+        p.waited = 0;
         info!("saving screenshot to {}", path.display());
-        commands
-            .spawn(Screenshot::primary_window())
-            .observe(save_to_disk(path))
-            .observe(
-                |_: On<ScreenshotCaptured>, mut progress: ResMut<ShotProgress>| {
-                    progress.captured = true
-                },
-            );
+        commands.spawn(Screenshot::primary_window()).observe(
+            move |captured: On<ScreenshotCaptured>, mut progress: ResMut<ShotProgress>| {
+                save_unless_blank(&captured, &path, &mut progress);
+            },
+        );
         return;
     }
     p.waited += 1;
     // Give the file a few frames to be written, then leave.
-    if (p.captured && p.waited > 5) || p.waited > SAVE_TIMEOUT_FRAMES {
+    if ((p.captured || p.failed) && p.waited > 5) || p.waited > SAVE_TIMEOUT_FRAMES {
         exit.write(if p.captured {
             AppExit::Success
         } else {
             AppExit::error()
         });
+    }
+}
+
+/// Writes the capture as a PNG, unless it is one flat colour.
+fn save_unless_blank(
+    captured: &ScreenshotCaptured,
+    path: &std::path::Path,
+    progress: &mut ShotProgress,
+) {
+    let rgb = match captured.image.clone().try_into_dynamic() {
+        Ok(img) => img.to_rgb8(),
+        Err(e) => {
+            error!("cannot read the screenshot: {e}");
+            progress.failed = true;
+            return;
+        }
+    };
+    let first = *rgb.get_pixel(0, 0);
+    if rgb.pixels().all(|p| *p == first) {
+        progress.blank = true;
+        return;
+    }
+    match rgb.save(path) {
+        Ok(()) => {
+            info!("screenshot saved to {}", path.display());
+            progress.captured = true;
+        }
+        Err(e) => {
+            error!("cannot save the screenshot to {}: {e}", path.display());
+            progress.failed = true;
+        }
     }
 }
 

@@ -60,7 +60,7 @@ pub fn hud(
                     if mind.is_thinking() {
                         // Three dots that fill up while the bot thinks.
                         let dots = ".".repeat(1 + (time.elapsed_secs() * 3.0) as usize % 3);
-                        ui.label(format!("🤖 {}{dots}", lang.t("thinking")));
+                        ui.label(format!("{}{dots}", lang.t("thinking")));
                     }
                 }
                 ui.label(format!(
