@@ -12,11 +12,15 @@
 //! - Back-marble pressure: the spread between a seat's rearmost marble and its
 //!   front (outside the target) costs extra, as do marbles still at home late
 //!   in the game (the anti-passive rule, §4).
+//! - Mobility: forward hops ready to take lower the cost a little (capped).
 
 use starhop_engine::{Bitboard, Board, Hole, Position, Seat, game::anti_passive_required};
 
 /// Cost units per step of remaining distance.
 pub const STEP: i32 = 16;
+/// Cost units saved per forward hop ready to take (mobility), and the most counted.
+pub const MOBILITY: i32 = STEP / 4;
+pub const MOBILITY_CAP: i32 = 8;
 
 pub struct Eval {
     pub board: &'static Board,
@@ -111,7 +115,8 @@ impl Eval {
     }
 
     /// The cost of a seat's position (lower is better): distance, the spread
-    /// of the army, and marbles left at home when the anti-passive rule bites.
+    /// of the army, marbles left at home when the anti-passive rule bites,
+    /// and (two players) mobility.
     pub fn cost(&self, pos: &Position, seat: Seat, turns: u32, anti_passive: bool) -> i32 {
         let s = seat as usize;
         let t = &self.tip[s];
@@ -161,7 +166,39 @@ impl Eval {
                 }
             }
         }
+        // Mobility, two players only: armies that keep ladders open move
+        // faster. With more players the crowded centre makes such hops as
+        // useful to the opponents, and it measured weaker there (Master vs
+        // Medium, 100 games at 50 ms: 4 players 85.5% with it against 93.0%
+        // without, 6 players 51.0% against 65.5%), so it is left out.
+        if self.players == 2 {
+            cost -= self.mobility(pos, seat) * MOBILITY;
+        }
         cost
+    }
+
+    /// Forward hops of `seat` ready to take (a marble next to a marble with
+    /// an empty hole behind it, towards the target), at most `MOBILITY_CAP`.
+    pub fn mobility(&self, pos: &Position, seat: Seat) -> i32 {
+        let t = &self.tip[seat as usize];
+        let occupied = pos.all_marbles() | pos.virtuals;
+        let blocked = occupied | pos.walls;
+        let mut ready = 0;
+        for h in pos.marbles(seat).iter() {
+            for d in 0..6 {
+                let over = self.board.neighbour[h as usize][d];
+                let land = self.board.jump[h as usize][d];
+                if land != starhop_engine::geometry::NONE
+                    && over != starhop_engine::geometry::NONE
+                    && occupied.contains(over)
+                    && !blocked.contains(land)
+                    && t[land as usize] < t[h as usize]
+                {
+                    ready += 1;
+                }
+            }
+        }
+        ready.min(MOBILITY_CAP)
     }
 
     /// Whether two players' armies no longer meet: every marble of `a` is
@@ -182,5 +219,28 @@ impl Eval {
             .max()
             .unwrap_or(i8::MIN);
         a_min > b_max
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starhop_engine::{Board, Hex};
+
+    #[test]
+    fn a_forward_hop_ready_to_take_lowers_the_cost_by_the_mobility_bonus() {
+        let board = Board::get(4).unwrap();
+        let at = |q, r| board.hole(Hex::new(q, r)).unwrap();
+        let mut pos = Position::empty(board, 2).unwrap();
+        // Seat 0 heads north (towards smaller r); one marble in the centre.
+        pos.place(0, at(0, 2)).unwrap();
+        let ev = Eval::new(&pos);
+        let alone = ev.cost(&pos, 0, 0, false);
+        // A marble of the other player right in front, empty hole behind it: one hop ready.
+        pos.place(1, at(0, 1)).unwrap();
+        assert_eq!(ev.cost(&pos, 0, 0, false), alone - MOBILITY);
+        // With the landing hole taken the hop is gone again.
+        pos.place(1, at(0, 0)).unwrap();
+        assert_eq!(ev.cost(&pos, 0, 0, false), alone);
     }
 }
