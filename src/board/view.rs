@@ -227,30 +227,19 @@ fn rebuild_board(
             MeshMaterial3d(assets.lacquer.clone()),
         ));
     }
-    // Each seated player's home camp in a soft version of their colour.
     let colours = seat_colours(game.as_deref(), &pending);
     let lacquer = Color::srgb(0.80, 0.60, 0.37);
     for seat in 0..pos.players() as Seat {
         let camp = pos.home_camp(seat);
-        let tint = colours[seat as usize].mix(&lacquer, 0.45);
-        let mat = materials.add(StandardMaterial {
-            base_color: tint,
-            perceptual_roughness: 0.35,
-            clearcoat: 1.0,
-            ..default()
-        });
-        for (c, y) in [(camp, 0.005), (target_camp(camp), 0.004)] {
-            // The target gets a fainter band of the same colour, so everyone sees where each army goes.
-            let material = if c == camp {
-                mat.clone()
-            } else {
-                materials.add(StandardMaterial {
-                    base_color: colours[seat as usize].mix(&lacquer, 0.8),
-                    perceptual_roughness: 0.35,
-                    clearcoat: 1.0,
-                    ..default()
-                })
-            };
+        // The home camp in a soft version of the colour, the target in a
+        // fainter one, so everyone sees where each army goes.
+        for (c, mix, y) in [(camp, 0.45, 0.005), (target_camp(camp), 0.8, 0.004)] {
+            let material = materials.add(StandardMaterial {
+                base_color: colours[seat as usize].mix(&lacquer, mix),
+                perceptual_roughness: 0.35,
+                clearcoat: 1.0,
+                ..default()
+            });
             commands.spawn((
                 piece(flat_on_board(0.0, 0.0, y)),
                 Mesh3d(meshes.add(grown_triangle(camp_corners(&pos, c), 0.42))),

@@ -196,6 +196,27 @@ impl<'a> Searcher<'a> {
         (e.key == key && e.flag != 0).then_some(e)
     }
 
+    /// Stores a search result with the bound it is relative to the window it was searched in.
+    fn store_bounded(&mut self, key: u64, depth: i32, best: i32, alpha: i32, beta: i32, mv: Move) {
+        let flag = if best <= alpha {
+            UPPER
+        } else if best >= beta {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt_store(key, depth, best, flag, mv);
+    }
+
+    /// A move that caused a cut-off at ply `p` becomes its first killer.
+    fn remember_killer(&mut self, p: usize, m: Move) {
+        let k = &mut self.killers[p];
+        if k[0] != m {
+            k[1] = k[0];
+            k[0] = m;
+        }
+    }
+
     fn tt_store(&mut self, key: u64, depth: i32, score: i32, flag: u8, mv: Move) {
         let i = key as usize & (self.tt.len() - 1);
         self.tt[i] = Entry {
@@ -336,24 +357,13 @@ impl<'a> Searcher<'a> {
                 if v > alpha {
                     alpha = v;
                     if v >= beta {
-                        let k = &mut self.killers[p];
-                        if k[0] != m {
-                            k[1] = k[0];
-                            k[0] = m;
-                        }
+                        self.remember_killer(p, m);
                         break;
                     }
                 }
             }
         }
-        let flag = if best <= alpha0 {
-            UPPER
-        } else if best >= beta {
-            LOWER
-        } else {
-            EXACT
-        };
-        self.tt_store(key, depth, best, flag, best_move);
+        self.store_bounded(key, depth, best, alpha0, beta, best_move);
         best
     }
 
@@ -462,22 +472,11 @@ impl<'a> Searcher<'a> {
                 beta = beta.min(v);
             }
             if alpha >= beta {
-                let kl = &mut self.killers[p];
-                if kl[0] != m {
-                    kl[1] = kl[0];
-                    kl[0] = m;
-                }
+                self.remember_killer(p, m);
                 break;
             }
         }
-        let flag = if best <= alpha0 {
-            UPPER
-        } else if best >= beta0 {
-            LOWER
-        } else {
-            EXACT
-        };
-        self.tt_store(key, depth, best, flag, best_move);
+        self.store_bounded(key, depth, best, alpha0, beta0, best_move);
         best
     }
 
