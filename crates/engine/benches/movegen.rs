@@ -1,6 +1,7 @@
 //! Move generation and playout speed. Run with `cargo bench -p starhop-engine`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use starhop_engine::testkit::Walk;
 use starhop_engine::*;
 use std::hint::black_box;
 
@@ -14,23 +15,8 @@ fn crowded_midgame(long_jumps: bool) -> Game {
         ..Rules::classic()
     };
     let mut game = Game::new(rules, 6, 1).unwrap();
-    let mut rng = Rng::new(99);
-    for _ in 0..60 {
-        let seat = game.to_move();
-        let moves = game.legal_moves();
-        let pos = game.position();
-        let tip = pos.target(seat).first().unwrap();
-        let b = pos.board();
-        // Random among the moves that gain ground, so armies meet in the middle.
-        let forward: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
-            .collect();
-        let pool = if forward.is_empty() { &moves } else { &forward };
-        game.play(pool[rng.below(pool.len() as u64) as usize])
-            .unwrap();
-    }
+    // Random among the moves that gain ground, so armies meet in the middle.
+    Walk::STRAIGHT.play(&mut game, 60, &mut Rng::new(99));
     game
 }
 

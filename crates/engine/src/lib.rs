@@ -6,6 +6,7 @@
 //! - [`game`]: a match with turn order, every end-of-turn rule, clocks, ranking, undo/redo.
 //! - [`rules`]: every rule option as one serde value, with presets.
 //! - [`draw`]: who moves first. [`record`]: saving and replaying games.
+//! - `testkit` (feature `test-kit`): forward-leaning random games for tests and benchmarks.
 //!
 //! The engine knows nothing of Bevy; the game and the bots build on it.
 
@@ -21,6 +22,8 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seats;
+#[cfg(feature = "test-kit")]
+pub mod testkit;
 
 pub use bitboard::{Bitboard, Hole};
 pub use draw::{DrawStep, FirstMoveDraw, Hand};
