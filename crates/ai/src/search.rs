@@ -196,6 +196,28 @@ impl<'a> Searcher<'a> {
         (e.key == key && e.flag != 0).then_some(e)
     }
 
+    /// The table's word on a node searched to `depth` in the window
+    /// (`alpha`, `beta`): its best move, to try first (`NULL_MOVE` when the
+    /// table has none), and its score when an entry at least as deep already
+    /// decides the node (an exact score, or a bound outside the window).
+    fn tt_lookup(&self, key: u64, depth: i32, alpha: i32, beta: i32) -> (Move, Option<i32>) {
+        let Some(e) = self.tt_probe(key) else {
+            return (NULL_MOVE, None);
+        };
+        let mv = Move {
+            from: e.from,
+            to: e.to,
+        };
+        let decides = e.depth as i32 >= depth
+            && match e.flag {
+                EXACT => true,
+                LOWER => e.score >= beta,
+                UPPER => e.score <= alpha,
+                _ => false,
+            };
+        (mv, decides.then_some(e.score))
+    }
+
     /// Stores a search result with the bound it is relative to the window it was searched in.
     fn store_bounded(&mut self, key: u64, depth: i32, best: i32, alpha: i32, beta: i32, mv: Move) {
         let flag = if best <= alpha {
@@ -312,20 +334,9 @@ impl<'a> Searcher<'a> {
             return v;
         }
         let key = self.hash ^ zobrist().side[side];
-        let mut tt_move = NULL_MOVE;
-        if let Some(e) = self.tt_probe(key) {
-            tt_move = Move {
-                from: e.from,
-                to: e.to,
-            };
-            if e.depth as i32 >= depth {
-                match e.flag {
-                    EXACT => return e.score,
-                    LOWER if e.score >= beta => return e.score,
-                    UPPER if e.score <= alpha => return e.score,
-                    _ => {}
-                }
-            }
+        let (tt_move, cutoff) = self.tt_lookup(key, depth, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
         }
         let p = ply as usize;
         self.generate(p, me, false);
@@ -408,20 +419,9 @@ impl<'a> Searcher<'a> {
             Multi::Solo => 0,
         };
         let key = self.hash ^ zobrist().side[node.min(6)];
-        let mut tt_move = NULL_MOVE;
-        if let Some(e) = self.tt_probe(key) {
-            tt_move = Move {
-                from: e.from,
-                to: e.to,
-            };
-            if e.depth as i32 >= depth {
-                match e.flag {
-                    EXACT => return e.score,
-                    LOWER if e.score >= beta => return e.score,
-                    UPPER if e.score <= alpha => return e.score,
-                    _ => {}
-                }
-            }
+        let (tt_move, cutoff) = self.tt_lookup(key, depth, alpha, beta);
+        if let Some(score) = cutoff {
+            return score;
         }
         let p = ply as usize;
         let maxing = node == 0;
