@@ -1,10 +1,12 @@
 //! Search speed: nodes per second from a mid-game position and the time to
-//! reach each depth, for the two-player alpha-beta and the six-player search.
+//! reach each depth, and the wall-clock time a 50 ms budget really takes, for
+//! the two-player alpha-beta and the six-player search.
 //! Run with `cargo bench -p starhop-ai`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use starhop_ai::{Budget, Level, choose};
-use starhop_engine::{FirstMoveMethod, Game, Move, Rng, Rules};
+use starhop_engine::testkit::Walk;
+use starhop_engine::{FirstMoveMethod, Game, Rng, Rules};
 use std::hint::black_box;
 
 /// A mid-game: `plies` random forward moves from the start.
@@ -15,22 +17,7 @@ fn midgame(players: usize, plies: usize) -> Game {
         ..Rules::classic()
     };
     let mut game = Game::new(rules, players, 1).unwrap();
-    let mut rng = Rng::new(42);
-    for _ in 0..plies {
-        let seat = game.to_move();
-        let moves = game.legal_moves();
-        let pos = game.position();
-        let tip = pos.target(seat).first().unwrap();
-        let b = pos.board();
-        let fwd: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
-            .collect();
-        let pool = if fwd.is_empty() { &moves } else { &fwd };
-        game.play(pool[rng.below(pool.len() as u64) as usize])
-            .unwrap();
-    }
+    Walk::STRAIGHT.play(&mut game, plies, &mut Rng::new(42));
     game
 }
 
@@ -74,6 +61,15 @@ fn search(c: &mut Criterion) {
                 b.iter(|| choose(black_box(&game), Level::Master, Budget::depth(d), 1))
             });
         }
+        group.finish();
+        // Wall-clock behaviour of a time budget (the tests only check that a
+        // time-limited search returns a legal move): how long a 50 ms search
+        // really takes, deadline checks and the root's bookkeeping included.
+        let mut group = c.benchmark_group(format!("time_budget_{name}"));
+        group.sample_size(10);
+        group.bench_function("master_50ms", |b| {
+            b.iter(|| choose(black_box(&game), Level::Master, Budget::time_ms(50), 1))
+        });
         group.finish();
     }
 }

@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use starhop_ai::{BotAction, Budget, Level, choose, greedy_move};
+use starhop_engine::testkit::forward_game;
 use starhop_engine::{Bitboard, Board, FirstMoveMethod, Game, Move, Position, Rng, Rules, Seat};
 
 fn rules(size: u8, long_jumps: bool, foreign: bool, locked: bool) -> Rules {
@@ -16,37 +17,9 @@ fn rules(size: u8, long_jumps: bool, foreign: bool, locked: bool) -> Rules {
     }
 }
 
-/// A game after `plies` random forward-leaning moves.
+/// A game after `plies` random forward-leaning moves (the engine's test kit).
 fn random_game(rules: Rules, players: usize, plies: usize, seed: u64) -> Game {
-    let mut game = Game::new(rules, players, seed).unwrap();
-    let mut rng = Rng::new(seed);
-    for _ in 0..plies {
-        if game.is_over() {
-            break;
-        }
-        let moves = game.legal_moves();
-        if moves.is_empty() {
-            game.pass().unwrap();
-            continue;
-        }
-        let seat = game.to_move();
-        let pos = game.position();
-        let tip = pos.target(seat).first().unwrap();
-        let b = pos.board();
-        let fwd: Vec<Move> = moves
-            .iter()
-            .copied()
-            .filter(|m| b.distance(m.to, tip) < b.distance(m.from, tip))
-            .collect();
-        let pool = if fwd.is_empty() || rng.below(4) == 0 {
-            &moves
-        } else {
-            &fwd
-        };
-        game.play(pool[rng.below(pool.len() as u64) as usize])
-            .unwrap();
-    }
-    game
+    forward_game(rules, players, seed, plies)
 }
 
 fn check_legal(game: &Game, level: Level, budget: Budget, seed: u64) -> Result<(), TestCaseError> {
@@ -277,19 +250,119 @@ fn hard_beats_greedy_in_most_small_board_games() {
 
 #[test]
 fn clocks_cap_the_time_budget() {
+    // The cap is arithmetic on the game's clocks, not a measurement: a fifth
+    // of the move limit (at least 100 ms) is kept back, and the bank is spread
+    // over 30 moves less 20 ms.
     let rules = Rules {
         move_limit_ms: Some(1000),
         ..rules(4, false, true, false)
     };
-    let game = Game::new(rules, 2, 0).unwrap();
+    let mut game = Game::new(rules, 2, 0).unwrap();
     let t = starhop_ai::time_allowed(&game, Budget::time_ms(5000)).unwrap();
-    assert!(t.as_millis() <= 800, "{t:?}");
+    assert_eq!(t.as_millis(), 800);
+    // A shorter budget is kept; time already used this turn counts.
+    let t = starhop_ai::time_allowed(&game, Budget::time_ms(300)).unwrap();
+    assert_eq!(t.as_millis(), 300);
+    game.tick(600);
+    let t = starhop_ai::time_allowed(&game, Budget::time_ms(5000)).unwrap();
+    assert_eq!(t.as_millis(), 300, "400 ms left, 100 ms kept back");
     let banked = Rules {
         time_bank_ms: Some(60_000),
         ..Rules::classic()
     };
     let game = Game::new(banked, 2, 0).unwrap();
     let t = starhop_ai::time_allowed(&game, Budget::default()).unwrap();
-    assert!(t.as_millis() <= 2000, "{t:?}");
+    assert_eq!(t.as_millis(), 1980);
+    // No clock and no time budget: no time limit at all (depth-limited search).
+    let game = Game::new(Rules::classic(), 2, 0).unwrap();
+    assert_eq!(starhop_ai::time_allowed(&game, Budget::depth(3)), None);
     let _ = Bitboard::EMPTY;
+}
+
+#[test]
+fn node_budgets_stop_the_search_within_the_budget() {
+    for (players, plies) in [(2, 30), (3, 36), (6, 60)] {
+        let game = random_game(rules(4, false, true, false), players, plies, 11);
+        for budget in [100u64, 1000, 5000] {
+            for level in [Level::Medium, Level::Hard, Level::Master] {
+                let d = choose(
+                    &game,
+                    level,
+                    Budget {
+                        max_nodes: Some(budget),
+                        max_depth: Some(64),
+                        time: None,
+                    },
+                    1,
+                );
+                assert!(
+                    d.nodes <= budget,
+                    "{level:?}, {players} players: {} nodes for a budget of {budget}",
+                    d.nodes
+                );
+                let BotAction::Move(m) = d.action else {
+                    panic!("{level:?} passed with moves left")
+                };
+                assert!(game.is_legal(m));
+            }
+        }
+        // An unbounded depth with a node budget spends the budget: it stops
+        // on nodes, not because it ran out of depth.
+        let d = choose(
+            &game,
+            Level::Master,
+            Budget {
+                max_nodes: Some(5000),
+                max_depth: Some(64),
+                time: None,
+            },
+            1,
+        );
+        assert!(d.depth < 64 && d.nodes >= 4000, "{players} players: {d:?}");
+    }
+}
+
+#[test]
+fn depth_budgets_are_never_exceeded() {
+    let game = random_game(rules(4, false, true, false), 2, 24, 4);
+    for depth in 1..=4 {
+        for level in Level::ALL {
+            let d = choose(&game, level, Budget::depth(depth), 2);
+            assert!(d.depth <= depth, "{level:?}: depth {} > {depth}", d.depth);
+        }
+    }
+    // Master completes every iteration it is given.
+    assert_eq!(choose(&game, Level::Master, Budget::depth(3), 2).depth, 3);
+}
+
+#[test]
+fn time_limited_searches_return_legal_moves() {
+    // However loaded the machine, a search with a tiny time budget or a
+    // nearly spent clock still returns a legal move (timing itself is
+    // measured in `benches/search.rs`).
+    for players in [2, 3, 6] {
+        let game = random_game(rules(4, false, true, false), players, 10 * players, 8);
+        for level in Level::ALL {
+            for ms in [1, 20] {
+                let d = choose(&game, level, Budget::time_ms(ms), 3);
+                let BotAction::Move(m) = d.action else {
+                    panic!("{level:?} passed with moves left")
+                };
+                assert!(game.is_legal(m), "{level:?} {ms} ms: {m:?}");
+            }
+        }
+    }
+    let clocked = Rules {
+        move_limit_ms: Some(10_000),
+        time_bank_ms: Some(5_000),
+        ..rules(3, false, true, false)
+    };
+    let mut game = random_game(clocked, 2, 12, 5);
+    game.tick(4_900);
+    assert!(!game.is_over());
+    let d = choose(&game, Level::Master, Budget::default(), 1);
+    let BotAction::Move(m) = d.action else {
+        panic!("passed with moves left")
+    };
+    assert!(game.is_legal(m));
 }
