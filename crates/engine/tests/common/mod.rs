@@ -82,9 +82,94 @@ pub fn quiet_move(game: &Game) -> Move {
         .expect("a legal move")
 }
 
+/// Every action of a game with the seat that was to move when it was played:
+/// the reference generator's own memory of who moved what, kept apart from
+/// the engine's per-player counters.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Log(pub Vec<(Seat, Action)>);
+
+impl Log {
+    /// The log of a game so far, learnt by replaying its action list on a
+    /// fresh copy of the game and noting the seat to move before each action.
+    pub fn of(game: &Game) -> Log {
+        let record = Record::of(game, Vec::new());
+        let mut fresh = Record {
+            actions: Vec::new(),
+            ..record.clone()
+        }
+        .replay()
+        .expect("the game's own start replays");
+        let mut log = Log::default();
+        for action in record.actions {
+            let mover = fresh.to_move();
+            fresh
+                .apply(action.clone())
+                .expect("the game's own actions replay");
+            log.0.push((mover, action));
+        }
+        log
+    }
+
+    /// Brings the log in line with the game after one action by `mover`, an
+    /// undo or a redo (the game's action list is the truth about what happened;
+    /// the log adds who did it).
+    pub fn follow(&mut self, game: &Game, mover: Seat) {
+        let n = game.actions().count();
+        if n < self.0.len() {
+            self.0.truncate(n);
+        } else if n == self.0.len() + 1 {
+            let last = game.actions().last().expect("one more action").clone();
+            self.0.push((mover, last));
+        }
+        assert_eq!(self.0.len(), n, "the log follows one action at a time");
+        assert!(
+            self.0.iter().map(|(_, a)| a).eq(game.actions()),
+            "the log holds the game's actions"
+        );
+    }
+
+    /// RULES §3, by the rule book's words: a move that brings a marble back to
+    /// the hole it occupied two of its owner's *moves* earlier (so: the exact
+    /// reverse of the owner's previous move; passes, time-outs and skipped
+    /// turns are not moves and neither count nor break the chain) is a
+    /// repetition; once a player has made `limit` of them, the returning move
+    /// is refused. Returns the refused move of `seat`, if any.
+    pub fn repetition_ban(&self, seat: Seat, limit: u8) -> Option<Move> {
+        let mut last: Option<Move> = None;
+        let mut repetitions = 0u32;
+        for (mover, action) in &self.0 {
+            if let Action::Move { from, to, .. } = *action
+                && *mover == seat
+            {
+                if last == Some(Move { from: to, to: from }) {
+                    repetitions += 1;
+                }
+                last = Some(Move { from, to });
+            }
+        }
+        let last = last?;
+        (repetitions >= u32::from(limit)).then_some(Move {
+            from: last.to,
+            to: last.from,
+        })
+    }
+}
+
 /// Reference move generator: plain coordinates, hash sets and the rule book's
-/// words, no bitboards or tables. Slow and obvious on purpose.
+/// words, no bitboards or tables. Slow and obvious on purpose. The repetition
+/// limit is judged from the game's action list (see `Log`), never from the
+/// engine's counters.
 pub fn reference_moves(game: &Game) -> HashSet<Move> {
+    let log = match game.rules().repetition_limit {
+        Some(_) => Log::of(game),
+        None => Log::default(),
+    };
+    reference_moves_with(game, &log)
+}
+
+/// `reference_moves` with the game's log kept by the caller (`Log::follow`),
+/// which saves replaying the game at every call.
+pub fn reference_moves_with(game: &Game, log: &Log) -> HashSet<Move> {
     let pos = game.position();
     let b = pos.board();
     let rules = game.rules();
@@ -168,14 +253,10 @@ pub fn reference_moves(game: &Game) -> HashSet<Move> {
         }
     }
     // The repetition limit, by its definition in the rule book.
-    let p = game.player(seat);
-    if let (Some(limit), Some(last)) = (rules.repetition_limit, p.last_move)
-        && p.repetitions >= limit
+    if let Some(limit) = rules.repetition_limit
+        && let Some(ban) = log.repetition_ban(seat, limit)
     {
-        out.remove(&Move {
-            from: last.to,
-            to: last.from,
-        });
+        out.remove(&ban);
     }
     out
 }
