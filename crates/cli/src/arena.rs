@@ -9,7 +9,6 @@ use clap::Args;
 use starhop_ai::search::Multi;
 use starhop_ai::{BotAction, Budget, Level, Options};
 use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat};
-use std::io::Write;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -158,18 +157,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     };
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
-    let progress = |done: usize| {
-        let width = 30;
-        let filled = done * width / args.games;
-        eprint!(
-            "\r[{}{}] {done}/{}",
-            "#".repeat(filled),
-            ".".repeat(width - filled),
-            args.games
-        );
-        let _ = std::io::stderr().flush();
-    };
-    progress(0);
+    let bar = crate::progress_bar(args.games as u64, "games", true);
     std::thread::scope(|scope| {
         for _ in 0..args.threads.max(1) {
             scope.spawn(|| {
@@ -178,15 +166,14 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
                     if i >= args.games {
                         break;
                     }
-                    let r = play_one(&setup, i);
-                    let mut all = results.lock().unwrap();
-                    all.push(r);
-                    progress(all.len());
+                    let r = play_one(&setup, i, &bar);
+                    results.lock().unwrap().push(r);
+                    bar.inc(1);
                 }
             });
         }
     });
-    eprintln!();
+    bar.finish_and_clear();
     let results = results.into_inner().unwrap();
     print!("{}", report(&results, args.players));
     Ok(())
@@ -213,7 +200,7 @@ fn budget(args: &ArenaArgs, level: Level) -> Budget {
     }
 }
 
-fn play_one(setup: &Setup, i: usize) -> GameResult {
+fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult {
     let args = &setup.args;
     let players = args.players;
     let seed = args.seed.wrapping_add(i as u64);
@@ -256,10 +243,7 @@ fn play_one(setup: &Setup, i: usize) -> GameResult {
             } else {
                 Verdict::Win
             };
-            eprintln!(
-                "\ngame {i}: {} made an illegal action {action:?}",
-                bot.name()
-            );
+            bar.suspend(|| eprintln!("game {i}: {} made an illegal action {action:?}", bot.name()));
             return GameResult {
                 verdict,
                 reason: game.outcome().map(|o| o.reason),

@@ -7,9 +7,13 @@
 
 mod arena;
 
-use clap::{Parser, Subcommand};
+use clap::{Parser, Subcommand, ValueEnum};
+use indicatif::{ProgressBar, ProgressStyle};
 use starhop_engine::perft::perft;
-use starhop_engine::{Game, Record, Rules, Seat, Status, record};
+use starhop_engine::{
+    EndReason, Game, Move, OutReason, Preset, Record, RecordError, Rules, Seat, Status, Teams,
+    record,
+};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -34,8 +38,8 @@ enum Command {
         /// Number of players: 2, 3, 4 or 6.
         #[arg(long, default_value_t = 2)]
         players: usize,
-        /// Deepest depth to count (one line per depth).
-        #[arg(long, default_value_t = 4)]
+        /// Deepest depth to count, 1 to 8 (one line per depth).
+        #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u32).range(1..=MAX_PERFT_DEPTH as i64))]
         depth: u32,
         /// Allow long ("super") jumps.
         #[arg(long)]
@@ -46,10 +50,13 @@ enum Command {
         /// The record (JSON) to replay.
         file: PathBuf,
     },
-    /// Play a random game and write its record.
+    /// Play a random game and write its record (and how it went, on standard
+    /// output with --out, else on standard error).
     Random {
+        /// Rows per star point: 3, 4 or 5.
         #[arg(long, default_value_t = 4)]
         size: u8,
+        /// Number of players: 2, 3, 4 or 6.
         #[arg(long, default_value_t = 2)]
         players: usize,
         #[arg(long, default_value_t = 1)]
@@ -57,12 +64,68 @@ enum Command {
         /// Number of moves to play (the game may end sooner).
         #[arg(long, default_value_t = 40)]
         moves: usize,
+        /// The rule set to start from.
+        #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
+        preset: PresetArg,
+        /// Allow long ("super") jumps.
+        #[arg(long)]
+        long_jumps: bool,
+        /// Switch the anti-passive rule off.
+        #[arg(long)]
+        no_anti_passive: bool,
+        /// Team play: 2 against 2 with 4 players, 3 against 3 with 6.
+        #[arg(long)]
+        teams: bool,
         /// Where to write the record (standard output if absent).
         #[arg(long)]
         out: Option<PathBuf>,
     },
     /// Play bots against each other: A takes one seat, B all the others.
     Arena(arena::ArenaArgs),
+}
+
+/// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
+const MAX_PERFT_DEPTH: u32 = 8;
+/// Depths from which `perft` shows a progress bar over the first moves.
+const PERFT_BAR_DEPTH: u32 = 5;
+/// Actions from which `random` and `replay` show a progress bar.
+const LONG_RUN: usize = 500;
+/// Characters of a player name shown by `replay`.
+const NAME_CHARS: usize = 32;
+
+/// The presets `random` offers (party mode's items are not played by the engine yet).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum PresetArg {
+    Classic,
+    SuperJump,
+    Tournament,
+}
+
+impl PresetArg {
+    fn preset(self) -> Preset {
+        match self {
+            PresetArg::Classic => Preset::Classic,
+            PresetArg::SuperJump => Preset::SuperJump,
+            PresetArg::Tournament => Preset::Tournament,
+        }
+    }
+}
+
+/// A progress bar on standard error, or a hidden one for short runs.
+/// indicatif draws nothing when standard error is not a terminal, so pipes,
+/// files and tests see no bar.
+pub fn progress_bar(len: u64, label: &str, show: bool) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    bar.set_style(
+        ProgressStyle::with_template("{msg} [{bar:30}] {pos}/{len} {elapsed}, eta {eta}")
+            .expect("a valid template")
+            .progress_chars("#>."),
+    );
+    bar.set_message(label.to_string());
+    bar
 }
 
 fn main() -> ExitCode {
@@ -95,15 +158,16 @@ fn run(command: Command) -> Result<(), String> {
         } => {
             let mut game = new_game(size, players, long_jumps, 0)?;
             for d in 1..=depth {
-                println!("depth {d}: {}", perft(&mut game, d));
+                println!("depth {d}: {}", perft_with_progress(&mut game, d));
             }
             Ok(())
         }
         Command::Replay { file } => {
             let text = std::fs::read_to_string(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let (rec, game) =
-                record::load_game(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let rec = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let game =
+                replay_with_progress(&rec).map_err(|e| format!("{}: {e}", file.display()))?;
             print!("{}", summary(&rec, &game));
             Ok(())
         }
@@ -112,65 +176,206 @@ fn run(command: Command) -> Result<(), String> {
             players,
             seed,
             moves,
+            preset,
+            long_jumps,
+            no_anti_passive,
+            teams,
             out,
         } => {
-            let mut game = new_game(size, players, false, seed)?;
+            let mut rules = preset.preset().rules().with_size(size);
+            rules.long_jumps |= long_jumps;
+            rules.anti_passive &= !no_anti_passive;
+            if teams {
+                rules.teams = match players {
+                    4 => Teams::TwoVsTwo,
+                    6 => Teams::ThreeVsThree,
+                    n => {
+                        return Err(format!(
+                            "--teams needs 4 players (2 against 2) or 6 (3 against 3), not {n}"
+                        ));
+                    }
+                };
+            }
+            let mut game = Game::new(rules, players, seed).map_err(|e| e.to_string())?;
             let mut rng = starhop_engine::Rng::new(seed);
+            let bar = progress_bar(moves as u64, "random game", moves >= LONG_RUN);
+            let mut legal: Vec<Move> = Vec::with_capacity(256);
             for _ in 0..moves {
                 if game.is_over() {
                     break;
                 }
-                let legal = game.legal_moves();
+                legal.clear();
+                game.legal_moves_into(&mut legal);
                 let result = if legal.is_empty() {
                     game.pass()
                 } else {
                     game.play(legal[rng.below(legal.len() as u64) as usize])
                 };
                 result.map_err(|e| e.to_string())?;
+                bar.inc(1);
             }
-            let json = Record::of(&game, Vec::new()).to_json();
+            bar.finish_and_clear();
+            let rec = Record::of(&game, Vec::new());
+            let json = rec.to_json();
+            let report = format!("random game: {}", summary_lines(&rec, &game));
             match out {
-                Some(path) => std::fs::write(&path, json)
-                    .map_err(|e| format!("cannot write {}: {e}", path.display())),
+                Some(path) => {
+                    std::fs::write(&path, json)
+                        .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+                    print!("{report}");
+                }
                 None => {
                     println!("{json}");
-                    Ok(())
+                    eprint!("{report}");
                 }
             }
+            Ok(())
         }
+    }
+}
+
+/// Perft to `depth`, with a progress bar over the first moves from depth 5 on.
+fn perft_with_progress(game: &mut Game, depth: u32) -> u64 {
+    let moves = game.legal_moves();
+    if depth < PERFT_BAR_DEPTH || moves.is_empty() {
+        return perft(game, depth);
+    }
+    let bar = progress_bar(moves.len() as u64, &format!("depth {depth}"), true);
+    let mut total = 0;
+    for mv in moves {
+        game.play(mv).expect("generated moves are legal");
+        total += perft(game, depth - 1);
+        game.undo().expect("undo after play");
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    total
+}
+
+/// `Record::replay`, one action at a time so that long records show a
+/// progress bar; errors are the same, numbered by action.
+fn replay_with_progress(rec: &Record) -> Result<Game, RecordError> {
+    let mut game = Record {
+        actions: Vec::new(),
+        ..rec.clone()
+    }
+    .replay()?;
+    let bar = progress_bar(
+        rec.actions.len() as u64,
+        "replay",
+        rec.actions.len() >= LONG_RUN,
+    );
+    for (i, action) in rec.actions.iter().enumerate() {
+        let seat = game.to_move();
+        game.apply(action.clone())
+            .map_err(|error| RecordError::Action {
+                number: i + 1,
+                what: record::describe(action, seat),
+                error,
+            })?;
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(game)
+}
+
+/// A name from a file, safe to print: control characters (newlines
+/// included) and invisible formatting characters (bidirectional overrides,
+/// zero-width characters) are shown escaped, and long names are cut.
+fn display_name(raw: &str) -> String {
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
+    let mut shown = String::new();
+    for (i, c) in raw.chars().enumerate() {
+        if i == NAME_CHARS {
+            shown.push('…');
+            break;
+        }
+        if c.is_control() || invisible(c) {
+            shown.extend(c.escape_default());
+        } else {
+            shown.push(c);
+        }
+    }
+    shown
+}
+
+fn out_reason(reason: OutReason) -> &'static str {
+    match reason {
+        OutReason::Resigned => "resigned",
+        OutReason::AntiPassive => "out by the anti-passive rule",
+        OutReason::TimeOuts => "out after three time-outs in a row",
+        OutReason::OutOfTime => "out of time",
+    }
+}
+
+fn end_reason(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::Finished => "finished",
+        EndReason::Resigned => "every opponent but one left the game",
+        EndReason::Deadlock => "deadlock adjudication (no progress for 10 rounds)",
+        EndReason::Blocked => "blocked (nobody could move)",
+        EndReason::Team => "team result",
     }
 }
 
 /// What `replay` prints: the game in a few lines and the final board.
 fn summary(rec: &Record, game: &Game) -> String {
+    format!(
+        "record ok: {}{}",
+        summary_lines(rec, game),
+        game.position().to_text()
+    )
+}
+
+/// The game in a few lines: one per seat (with place and score once the game
+/// is over), then the result or who is to move.
+fn summary_lines(rec: &Record, game: &Game) -> String {
     let mut s = format!(
-        "record ok: {} players, board size {}, {} actions\n",
+        "{} players, board size {}, {} actions\n",
         game.players(),
         game.rules().board_size,
         rec.actions.len()
     );
+    let outcome = game.outcome();
     for seat in 0..game.players() as Seat {
         let p = game.player(seat);
         let name = rec
             .names
             .get(seat as usize)
-            .cloned()
+            .map(|n| display_name(n))
             .unwrap_or_else(|| format!("player {}", seat + 1));
         let status = match p.status {
             Status::Playing => "playing".to_string(),
             Status::Finished { turns } => format!("finished in {turns} turns"),
-            Status::Out { reason, .. } => format!("out ({reason:?})"),
+            Status::Out { reason, .. } => out_reason(reason).to_string(),
+        };
+        let result = match outcome {
+            Some(o) => {
+                let place = format!(", place {}", o.places[seat as usize]);
+                match &o.scores {
+                    Some(scores) => format!("{place}, score {}", scores[seat as usize]),
+                    None => place,
+                }
+            }
+            None => String::new(),
         };
         s += &format!(
-            "  {} {name}: {} turns, {} in target, {status}\n",
+            "  {} {name}: {} turns, {} in target, {status}{result}\n",
             seat + 1,
             p.turns,
             game.position().in_target(seat)
         );
     }
-    match game.outcome() {
-        Some(o) => s += &format!("result: {:?}, places {:?}\n", o.reason, o.places),
+    match outcome {
+        Some(o) => {
+            s += &format!("result: {}", end_reason(o.reason));
+            if let Some(scores) = &o.scores {
+                let scores: Vec<String> = scores.iter().map(|x| x.to_string()).collect();
+                s += &format!(", scores {}", scores.join(" : "));
+            }
+            s += "\n";
+        }
         None => s += &format!("to move: player {}\n", game.to_move() + 1),
     }
-    s + &game.position().to_text()
+    s
 }

@@ -1,5 +1,7 @@
 //! The command-line tool, run as a user would.
 
+use starhop_engine::{FirstMoveMethod, Game, Preset, Record, Rules, Teams};
+use std::path::PathBuf;
 use std::process::Command;
 
 fn cli(args: &[&str]) -> (bool, String, String) {
@@ -101,7 +103,8 @@ fn arena_plays_tiny_matches_and_reports() {
     assert!(out.contains("95% CI"), "{out}");
     assert!(out.contains("average game length"), "{out}");
     assert!(out.contains("average think time per move: A "), "{out}");
-    assert!(err.contains("2/2"), "progress bar: {err}");
+    // The progress bar is drawn only on a terminal: a pipe gets none.
+    assert!(err.is_empty(), "no progress bar on a pipe: {err:?}");
     let last = out.lines().last().unwrap();
     let nums: Vec<u32> = last
         .strip_prefix("result: ")
@@ -136,4 +139,182 @@ fn arena_plays_tiny_matches_and_reports() {
     assert!(out.lines().last().unwrap().starts_with("result: "));
     let (ok, _, err) = cli(&["arena", "--a", "wizard", "--b", "easy", "--games", "1"]);
     assert!(!ok && err.contains("unknown level"), "{err}");
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("starhop-cli-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn perft_depth_must_be_between_1_and_8() {
+    for depth in ["0", "9", "100"] {
+        let (ok, out, err) = cli(&["perft", "--depth", depth]);
+        assert!(!ok, "depth {depth} accepted");
+        assert!(out.is_empty(), "{out}");
+        assert!(
+            err.contains(&format!("invalid value '{depth}' for '--depth")) && err.contains("1..=8"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn perft_from_depth_5_counts_the_same_with_its_progress_bar_hidden_on_a_pipe() {
+    let (ok, out, err) = cli(&["perft", "--size", "3", "--depth", "5"]);
+    assert!(ok, "{err}");
+    assert!(err.is_empty(), "no bar on a pipe: {err:?}");
+    let rules = Rules {
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic().with_size(3)
+    };
+    let mut game = Game::new(rules, 2, 0).unwrap();
+    let expected: String = (1..=5)
+        .map(|d| {
+            format!(
+                "depth {d}: {}\n",
+                starhop_engine::perft::perft(&mut game, d)
+            )
+        })
+        .collect();
+    assert_eq!(out, expected);
+}
+
+#[test]
+fn replay_escapes_names_and_cuts_long_ones() {
+    let dir = scratch("names");
+    let file = dir.join("game.json");
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = cli(&["random", "--moves", "4", "--out", f]);
+    assert!(ok, "{err}");
+    let mut record: Record =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    record.names = vec![
+        "eve\nrecord ok: 9 players\r\u{1b}[2J".into(),
+        format!("{}\u{202e}", "x".repeat(100)),
+    ];
+    std::fs::write(&file, record.to_json()).unwrap();
+    let (ok, out, err) = cli(&["replay", f]);
+    assert!(ok, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.starts_with("record ok")).count(),
+        1,
+        "{out}"
+    );
+    assert!(!out.contains('\r') && !out.contains('\u{1b}'), "{out:?}");
+    assert!(
+        out.contains(r"  1 eve\nrecord ok: 9 players\r\u{1b}[2J: "),
+        "{out}"
+    );
+    // 32 characters of a 101-character name, then an ellipsis.
+    assert!(out.contains(&format!("  2 {}…: ", "x".repeat(32))), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Plays `random` with `args` and returns its report and record.
+fn random_game(dir: &std::path::Path, args: &[&str]) -> (String, Record) {
+    let file = dir.join("game.json");
+    let mut all = vec!["random", "--out", file.to_str().unwrap()];
+    all.extend_from_slice(args);
+    let (ok, out, err) = cli(&all);
+    assert!(ok, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let record = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    (out, record)
+}
+
+#[test]
+fn replay_shows_places_and_deadlock_scores() {
+    let dir = scratch("deadlock");
+    // Random moves on the small board make no progress for long: deadlock
+    // adjudication (on by default for two players) ends the game.
+    let (report, record) = random_game(
+        &dir,
+        &[
+            "--size",
+            "3",
+            "--no-anti-passive",
+            "--moves",
+            "3000",
+            "--seed",
+            "3",
+        ],
+    );
+    let game = record.replay().unwrap();
+    let o = game.outcome().expect("the game ended");
+    assert_eq!(o.reason, starhop_engine::EndReason::Deadlock);
+    let scores = o.scores.clone().unwrap();
+    assert!(report.contains("result: deadlock adjudication"), "{report}");
+    let (ok, out, err) = cli(&["replay", dir.join("game.json").to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains(&format!(
+            "result: deadlock adjudication (no progress for 10 rounds), scores {} : {}\n",
+            scores[0], scores[1]
+        )),
+        "{out}"
+    );
+    for seat in 0..2 {
+        assert!(
+            out.contains(&format!(
+                ", place {}, score {}\n",
+                o.places[seat], scores[seat]
+            )),
+            "{out}"
+        );
+    }
+    assert!(scores.contains(&0.75) || scores == [0.5, 0.5], "{scores:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn random_plays_the_chosen_rules_and_names_anti_passive_outs() {
+    let dir = scratch("preset");
+    let (report, record) = random_game(
+        &dir,
+        &["--preset", "tournament", "--moves", "200", "--seed", "1"],
+    );
+    assert_eq!(record.rules, Preset::Tournament.rules());
+    // Random moves leave too many marbles at home by the 20th turn.
+    assert!(report.contains("out by the anti-passive rule"), "{report}");
+    assert!(!report.contains("resigned"), "{report}");
+    let (_, record) = random_game(
+        &dir,
+        &[
+            "--preset",
+            "super-jump",
+            "--size",
+            "5",
+            "--players",
+            "6",
+            "--teams",
+            "--no-anti-passive",
+            "--moves",
+            "10",
+        ],
+    );
+    assert_eq!(
+        record.rules,
+        Rules {
+            teams: Teams::ThreeVsThree,
+            anti_passive: false,
+            ..Preset::SuperJump.rules().with_size(5)
+        }
+    );
+    assert_eq!(record.players, 6);
+    let (_, record) = random_game(&dir, &["--long-jumps", "--moves", "2"]);
+    assert_eq!(
+        record.rules,
+        Rules {
+            long_jumps: true,
+            ..Rules::classic()
+        }
+    );
+    let (ok, _, err) = cli(&["random", "--teams", "--players", "3"]);
+    assert!(!ok && err.contains("--teams needs 4 players"), "{err}");
+    let (ok, _, err) = cli(&["random", "--preset", "party"]);
+    assert!(!ok && err.contains("invalid value 'party'"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
