@@ -256,13 +256,14 @@ fn replay_shows_places_and_deadlock_scores() {
         )),
         "{out}"
     );
-    for seat in 0..2 {
+    for (seat, (place, score)) in o.places.iter().zip(&scores).enumerate() {
+        let line = out
+            .lines()
+            .find(|l| l.starts_with(&format!("  {} player {}: ", seat + 1, seat + 1)))
+            .unwrap_or_else(|| panic!("seat {seat}: {out}"));
         assert!(
-            out.contains(&format!(
-                ", place {}, score {}\n",
-                o.places[seat], scores[seat]
-            )),
-            "{out}"
+            line.ends_with(&format!(", playing, place {place}, score {score}")),
+            "{line}"
         );
     }
     assert!(scores.contains(&0.75) || scores == [0.5, 0.5], "{scores:?}");

@@ -500,9 +500,8 @@ impl Run {
             lows.round = game.player(mover).turns;
         }
         for s in 0..self.players() as Seat {
-            assert_eq!(
-                game.position().remaining_distance(s) < lows.best[s as usize],
-                false,
+            assert!(
+                game.position().remaining_distance(s) >= lows.best[s as usize],
                 "only the mover's distance changes"
             );
         }
@@ -555,9 +554,9 @@ impl Run {
                         Status::Out { order, .. } => (2, u32::MAX - u32::from(order)),
                     }
                 };
-                for s in 0..n {
+                for (s, &place) in places.iter().enumerate() {
                     let better = (0..n).filter(|&t| key(t) < key(s)).count();
-                    assert_eq!(places[s] as usize, 1 + better, "seat {s}: {st:?} {o:?}");
+                    assert_eq!(place as usize, 1 + better, "seat {s}: {st:?} {o:?}");
                 }
             }
             Some(teams) => {
