@@ -856,3 +856,50 @@ fn resigning_on_turn_hands_the_next_player_a_fresh_clock() {
         "seat 1 charged for seat 0's time"
     );
 }
+
+/// RULES §3: a repetition is a marble returning to the hole it occupied two
+/// of its owner's *moves* earlier. A pass or a time-out is not a move, so it
+/// neither counts nor wipes the chain: otherwise passing (or letting the
+/// clock run out) in between would shuttle a marble for ever. This is the
+/// smallest case of what the reference generator finds in random games.
+#[test]
+fn a_pass_or_time_out_between_does_not_lift_the_repetition_limit() {
+    for time_out in [true, false] {
+        let rules = Rules {
+            pass_allowed: true,
+            repetition_limit: Some(0),
+            move_limit_ms: Some(1_000),
+            anti_passive: false,
+            first_move: FirstMoveMethod::Fixed(0),
+            ..Rules::classic()
+        };
+        let mut game = Game::new(rules, 2, 0).unwrap();
+        let b = game.position().board();
+        let step = *game
+            .legal_moves()
+            .iter()
+            .find(|m| b.distance(m.from, m.to) == 1)
+            .expect("a step out of the home camp");
+        let back = Move {
+            from: step.to,
+            to: step.from,
+        };
+        game.play(step).unwrap();
+        game.play(quiet_move(&game)).unwrap();
+        // With a limit of 0, stepping straight back is refused...
+        assert!(!game.is_legal(back));
+        // ...and still is after a turn without a move.
+        if time_out {
+            game.tick(1_000);
+        } else {
+            game.pass().unwrap();
+        }
+        game.play(quiet_move(&game)).unwrap();
+        assert_eq!(game.to_move(), 0);
+        assert!(
+            !game.is_legal(back),
+            "after a {}, {back:?} undoes seat 0's last move",
+            if time_out { "time-out" } else { "pass" }
+        );
+    }
+}
