@@ -4,8 +4,9 @@
 //! Each feature is one plugin in its own folder, and the plugin tree follows
 //! the folder tree. The split that matters for tests:
 //!
-//! - [`StarhopLogicPlugin`]: the match, rules-as-systems, marble entities and
-//!   their animation. Runs headless (no window, renderer or audio), so
+//! - [`StarhopLogicPlugin`]: the match (the engine's `Game`, driven by two
+//!   systems), the pause, bot jobs, marble entities and their animation.
+//!   Runs headless (no window, renderer or audio), so
 //!   game-level tests drive it with messages.
 //! - [`StarhopPlugin`]: everything a player sees and hears on top of that.
 
@@ -19,6 +20,7 @@ pub mod audio;
 pub mod board;
 pub mod camera;
 pub mod input;
+pub mod launch;
 pub mod marbles;
 pub mod perf;
 pub mod persist;
@@ -38,11 +40,13 @@ pub enum Screen {
 }
 
 /// Frame order of the game's own systems in `Update`: input produces
-/// messages, the rules apply them, then the view follows the match.
+/// messages, the rules apply them, background jobs (bots, hints) start on the
+/// position the rules left, then the view follows the match.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AppSystems {
     Input,
     Rules,
+    Jobs,
     View,
 }
 
@@ -57,7 +61,13 @@ impl Plugin for StarhopLogicPlugin {
         app.init_state::<Screen>()
             .configure_sets(
                 Update,
-                (AppSystems::Input, AppSystems::Rules, AppSystems::View).chain(),
+                (
+                    AppSystems::Input,
+                    AppSystems::Rules,
+                    AppSystems::Jobs,
+                    AppSystems::View,
+                )
+                    .chain(),
             )
             .add_plugins((
                 settings::plugin,

@@ -313,3 +313,251 @@ fn bots_move_on_their_own_through_the_same_requests() {
         assert!(pos.marbles(marble.seat).contains(marble.hole));
     }
 }
+
+// ----- bots, pause and jobs -----
+
+use starhop::play::{BotMind, BotSpeed, PauseReasons, SeatKind};
+use starhop_ai::Level;
+
+fn bots_setup(players: usize, level: Level) -> MatchSetup {
+    let mut setup = MatchSetup::new(players, fixed_rules());
+    for seat in &mut setup.seats {
+        seat.kind = SeatKind::Bot(level);
+    }
+    setup
+}
+
+fn actions(app: &App) -> usize {
+    app.world().resource::<Match>().game.actions().count()
+}
+
+/// Runs frames (with a little real time for the background searches) until
+/// `done` holds; fails after a generous number of frames.
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    for _ in 0..3_000 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    panic!("{what} did not happen");
+}
+
+/// Runs frames for about `ms` milliseconds of real time.
+fn run_for(app: &mut App, ms: u64) {
+    let end = std::time::Instant::now() + Duration::from_millis(ms);
+    while std::time::Instant::now() < end {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn each_bot_turn_starts_exactly_one_search() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(StartMatch(bots_setup(2, Level::Beginner)));
+    app.update();
+    run_until(&mut app, "eight bot moves", |app| actions(app) >= 8);
+    let mind = app.world().resource::<BotMind>();
+    let played = actions(&app) as u64;
+    // One search per move played, plus at most the one now under way.
+    assert!(
+        mind.started <= played + 1,
+        "{} searches for {played} moves",
+        mind.started
+    );
+    assert!(mind.started >= played);
+    assert_eq!(mind.abandoned, 0, "no search was thrown away");
+}
+
+#[test]
+fn undo_stops_the_bot_search_and_its_move_is_never_played() {
+    let mut app = app();
+    let mut setup = MatchSetup::new(2, fixed_rules());
+    // Master thinks for long enough that the undo comes while it searches.
+    setup.seats[1].kind = SeatKind::Bot(Level::Master);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    app.update();
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    app.world_mut().write_message(MoveRequest {
+        from: mv.from,
+        to: mv.to,
+    });
+    run_until(&mut app, "the bot starting to think", |app| {
+        app.world().resource::<BotMind>().is_thinking()
+    });
+    let stop = app.world().resource::<BotMind>().stop_flag().unwrap();
+    assert!(!stop.is_raised());
+    app.world_mut().write_message(TurnRequest::Undo);
+    app.update();
+    assert!(stop.is_raised(), "the abandoned search was told to stop");
+    let mind = app.world().resource::<BotMind>();
+    assert_eq!(mind.abandoned, 1);
+    assert!(!mind.is_thinking());
+    // Back at the human's turn: nothing is played for them, whatever time passes.
+    run_for(&mut app, 600);
+    assert_eq!(actions(&app), 0);
+    assert_eq!(app.world().resource::<Match>().game.to_move(), 0);
+    assert_eq!(app.world().resource::<BotMind>().started, 1);
+}
+
+#[test]
+fn a_paused_bots_only_game_stands_still_until_resumed() {
+    let mut app = app();
+    app.world_mut()
+        .write_message(StartMatch(bots_setup(2, Level::Beginner)));
+    app.update();
+    run_until(&mut app, "a first bot move", |app| actions(app) >= 1);
+    app.world_mut().resource_mut::<PauseReasons>().watcher = true;
+    app.update();
+    let paused_at = actions(&app);
+    let marbles_then = marbles(&mut app);
+    run_for(&mut app, 800);
+    // A move decided just before the pause may not land; nothing more happens.
+    assert_eq!(actions(&app), paused_at);
+    assert_eq!(marbles(&mut app), marbles_then, "no marble moves in a pause");
+    app.world_mut().resource_mut::<PauseReasons>().watcher = false;
+    run_until(&mut app, "play going on after resume", |app| {
+        actions(app) > paused_at
+    });
+}
+
+#[test]
+fn nothing_moves_while_the_first_move_draw_is_shown() {
+    let mut app = app();
+    // The draw window (UI) holds the match; here the test plays that part.
+    app.world_mut().resource_mut::<PauseReasons>().draw = true;
+    app.world_mut()
+        .write_message(StartMatch(bots_setup(2, Level::Beginner)));
+    run_for(&mut app, 800);
+    assert_eq!(actions(&app), 0);
+    app.world_mut().resource_mut::<PauseReasons>().draw = false;
+    run_until(&mut app, "the first move after the draw", |app| {
+        actions(app) >= 1
+    });
+}
+
+#[test]
+fn the_watch_speed_and_pause_do_not_carry_into_the_next_game() {
+    let mut app = app();
+    start(&mut app, 2);
+    app.world_mut().resource_mut::<BotSpeed>().0 = 4.0;
+    app.world_mut().resource_mut::<PauseReasons>().watcher = true;
+    start(&mut app, 3);
+    assert_eq!(app.world().resource::<BotSpeed>().0, 1.0);
+    assert!(!app.world().resource::<PauseReasons>().watcher);
+}
+
+// ----- launching and loading -----
+
+/// An app started as `starhop ARGS` would be (without the window).
+fn launched(args: &[&str]) -> App {
+    use clap::Parser;
+    let args = starhop::launch::Args::parse_from(std::iter::once("starhop").chain(args.iter().copied()));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
+        .insert_resource(args.options(std::time::Instant::now()))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .init_resource::<Seen>()
+        .add_systems(Last, watch);
+    app.update();
+    app.update();
+    app
+}
+
+#[test]
+fn the_quick_start_options_start_the_game_they_describe() {
+    let app = launched(&["--players", "2", "--vs", "medium", "--first", "coin"]);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.players(), 2);
+    assert_eq!(m.setup.seats[0].kind, SeatKind::Human);
+    assert_eq!(m.setup.seats[1].kind, SeatKind::Bot(Level::Medium));
+    assert_eq!(m.game.rules().first_move, FirstMoveMethod::CoinToss);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Playing
+    );
+
+    let app = launched(&["--players", "6", "--bots", "easy"]);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.players(), 6);
+    assert!(
+        m.setup
+            .seats
+            .iter()
+            .all(|s| s.kind == SeatKind::Bot(Level::Easy))
+    );
+
+    // Without any of them, the setup screen comes first.
+    let app = launched(&[]);
+    assert!(app.world().get_resource::<Match>().is_none());
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Setup);
+}
+
+#[test]
+fn a_loaded_game_keeps_its_bots() {
+    let mut app = app();
+    let mut setup = MatchSetup::new(3, fixed_rules());
+    setup.seats[1].kind = SeatKind::Bot(Level::Hard);
+    setup.seats[2].kind = SeatKind::Bot(Level::Beginner);
+    app.world_mut().write_message(StartMatch(setup.clone()));
+    app.update();
+    let record = app.world().resource::<Match>().record();
+    // Through the file format, as a save would go.
+    let record = Record::from_json(&record.to_json()).unwrap();
+    app.world_mut().write_message(LoadMatch(record.clone()));
+    app.update();
+    let loaded = &app.world().resource::<Match>().setup;
+    let kinds: Vec<SeatKind> = loaded.seats.iter().map(|s| s.kind).collect();
+    assert_eq!(
+        kinds,
+        setup.seats.iter().map(|s| s.kind).collect::<Vec<_>>()
+    );
+    assert!(!app.world().resource::<Seen>().notices.contains(&Notice::SeatsUnknown));
+
+    // A save from before seats were recorded: people everywhere, and a note saying so.
+    let old = Record {
+        bots: Vec::new(),
+        ..record
+    };
+    app.world_mut().write_message(LoadMatch(old));
+    app.update();
+    app.update();
+    let loaded = &app.world().resource::<Match>().setup;
+    assert!(loaded.seats.iter().all(|s| s.kind == SeatKind::Human));
+    assert!(app.world().resource::<Seen>().notices.contains(&Notice::SeatsUnknown));
+}
+
+#[test]
+fn the_board_turns_to_people_never_to_bots() {
+    let mut app = app();
+    // One person against two bots: the board keeps facing that person.
+    let mut setup = MatchSetup::new(3, fixed_rules());
+    setup.seats[1].kind = SeatKind::Bot(Level::Beginner);
+    setup.seats[2].kind = SeatKind::Bot(Level::Beginner);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    let m = app.world_mut().resource_mut::<Match>();
+    let mut m = m;
+    assert_eq!(m.seat_to_face(), Some(0));
+    let mv = m.game.legal_moves()[0];
+    m.game.play(mv).unwrap();
+    assert_eq!(m.game.to_move(), 1);
+    assert_eq!(m.seat_to_face(), Some(0), "still facing the only person");
+    // Two people and a bot: each person in turn, and no turn for the bot.
+    m.setup.seats[2].kind = SeatKind::Human;
+    assert_eq!(m.seat_to_face(), None, "a bot moves between two people");
+    let mv = m.game.legal_moves()[0];
+    m.game.play(mv).unwrap();
+    assert_eq!(m.seat_to_face(), Some(2));
+    // Bots only: the view stays where the watcher put it.
+    for s in &mut m.setup.seats {
+        s.kind = SeatKind::Bot(Level::Easy);
+    }
+    assert_eq!(m.seat_to_face(), None);
+}

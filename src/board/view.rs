@@ -3,7 +3,7 @@
 //! legal destinations, the last move and the keyboard cursor.
 
 use super::{BoardLayout, seat_colours};
-use crate::AppSystems;
+use crate::{AppSystems, Screen};
 use crate::input::Selection;
 use crate::play::{BoardChanged, Match, MoveApplied, PendingSetup, last_move};
 use crate::settings::Settings;
@@ -255,8 +255,7 @@ fn rebuild_board(
                 HoleMarker(h as Hole),
                 Mesh3d(assets.hole.clone()),
                 MeshMaterial3d(assets.hole_mat.clone()),
-            ))
-            .observe(crate::input::click_hole);
+            ));
         commands.spawn((
             piece(Transform::from_xyz(p.x, 0.0, p.z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
             Mesh3d(assets.rim.clone()),
@@ -291,15 +290,14 @@ fn mark_destinations(
     let dests: Bitboard = m.game.destinations(from);
     for h in dests.iter() {
         let p = layout.hole(h);
-        commands
-            .spawn((
-                DestinationMark,
-                HoleMarker(h),
-                flat_on_board(p.x, p.z, 0.02),
-                Mesh3d(assets.hole.clone()),
-                MeshMaterial3d(assets.destination.clone()),
-            ))
-            .observe(crate::input::click_hole);
+        commands.spawn((
+            DestinationMark,
+            DespawnOnExit(Screen::Playing),
+            HoleMarker(h),
+            flat_on_board(p.x, p.z, 0.02),
+            Mesh3d(assets.hole.clone()),
+            MeshMaterial3d(assets.destination.clone()),
+        ));
     }
 }
 
@@ -338,6 +336,7 @@ fn mark_last_move(
         let end = i == 0 || i + 1 == route.len();
         commands.spawn((
             LastMoveMark,
+            DespawnOnExit(Screen::Playing),
             flat_on_board(p.x, p.z, 0.015),
             Mesh3d(if end {
                 assets.ring.clone()
@@ -353,6 +352,7 @@ fn mark_last_move(
         let p = (layout.hole(w[0]) + layout.hole(w[1])) / 2.0;
         commands.spawn((
             LastMoveMark,
+            DespawnOnExit(Screen::Playing),
             flat_on_board(p.x, p.z, 0.015).with_scale(Vec3::splat(0.7)),
             Mesh3d(assets.dot.clone()),
             MeshMaterial3d(mat.clone()),

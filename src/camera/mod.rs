@@ -133,8 +133,8 @@ fn steer(
     orbit.distance = orbit.distance.clamp(base * 0.45, base * 1.8);
 }
 
-/// With "face the player" on, each new turn swings the board round so the
-/// player to move sits at the bottom.
+/// With "face the player" on, the board swings round so the person to move
+/// sits at the bottom; it never turns to bots (see `Match::seat_to_face`).
 fn face_player_to_move(
     game: Option<Res<Match>>,
     settings: Res<Settings>,
@@ -146,7 +146,7 @@ fn face_player_to_move(
         *last = None;
         return;
     }
-    let seat = m.game.to_move();
+    let Some(seat) = m.seat_to_face() else { return };
     if *last != Some(seat) {
         *last = Some(seat);
         let target = yaw_facing(m.game.position().home_camp(seat));

@@ -4,13 +4,13 @@
 
 use crate::board::{BoardLayout, HoleMarker};
 use crate::marbles::Marble;
-use crate::play::{Hint, HintRequest, Match, MoveRequest, SeatKind, TurnRequest};
+use crate::play::{Hint, HintRequest, Match, MoveRequest, Notice, SeatKind, TurnRequest};
 use crate::{AppSystems, Screen};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
-use starhop_engine::Hole;
+use starhop_engine::{Hole, Move, RuleError};
 
 /// The lifted marble and the keyboard/gamepad cursor.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -21,9 +21,12 @@ pub struct Selection {
     pub cursor: Option<Hole>,
 }
 
-/// The player tried something that cannot be done (for a sound and a shake).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct Invalid;
+/// The player tried something that cannot be done (for a sound), and the
+/// engine's reason when there is one (for a notice).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct Invalid {
+    pub why: Option<RuleError>,
+}
 
 /// Open or close the pause menu.
 #[derive(Message, Clone, Copy, Debug)]
@@ -39,9 +42,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ToggleMenu>()
         .add_message::<Lifted>()
         .add_systems(OnExit(Screen::Playing), clear_selection)
+        .add_observer(click)
         .add_systems(
             Update,
-            (keyboard_and_gamepad, show_hint, drop_stale_selection)
+            (
+                keyboard_and_gamepad,
+                right_click_puts_back,
+                show_hint,
+                drop_stale_selection,
+            )
                 .chain()
                 .run_if(in_state(Screen::Playing))
                 .in_set(AppSystems::Input),
@@ -66,7 +75,7 @@ fn press(
     moves: &mut MessageWriter<MoveRequest>,
 ) -> Result<bool, Invalid> {
     if !human_to_move(m) {
-        return Err(Invalid);
+        return Err(Invalid { why: None });
     }
     let own = m.game.position().marbles(m.game.to_move()).contains(hole);
     if own {
@@ -79,12 +88,22 @@ fn press(
         return Ok(selection.lifted.is_some());
     }
     match selection.lifted {
-        Some(from) if m.game.destinations(from).contains(hole) => {
-            moves.write(MoveRequest { from, to: hole });
-            selection.lifted = None;
-            Ok(false)
-        }
-        _ => Err(Invalid),
+        Some(from) => match m.game.why_not(Move { from, to: hole }) {
+            None => {
+                moves.write(MoveRequest { from, to: hole });
+                selection.lifted = None;
+                Ok(false)
+            }
+            why => Err(Invalid { why }),
+        },
+        // Nothing lifted: a marble of someone else's says whose it is.
+        None => Err(Invalid {
+            why: m
+                .game
+                .position()
+                .owner(hole)
+                .map(|_| RuleError::NotYourMarble(hole)),
+        }),
     }
 }
 
@@ -92,78 +111,84 @@ type PressWriters<'w> = (
     MessageWriter<'w, MoveRequest>,
     MessageWriter<'w, Invalid>,
     MessageWriter<'w, Lifted>,
+    MessageWriter<'w, Notice>,
 );
 
-fn on_press(
-    button: PointerButton,
-    hole: Hole,
-    game: Option<Res<Match>>,
-    selection: &mut Selection,
-    (moves, invalid, lifted): &mut PressWriters,
-) {
-    let Some(m) = game else { return };
-    if button == PointerButton::Secondary {
-        selection.lifted = None;
-        return;
-    }
-    if button != PointerButton::Primary {
-        return;
-    }
-    match press(hole, &m, selection, moves) {
+fn on_press(hole: Hole, m: &Match, selection: &mut Selection, writers: &mut PressWriters) {
+    let (moves, invalid, lifted, notices) = writers;
+    match press(hole, m, selection, moves) {
         Ok(true) => {
             lifted.write(Lifted);
         }
         Ok(false) => {}
         Err(e) => {
+            if let Some(why) = &e.why {
+                notices.write(Notice::Refused(why.clone()));
+            }
             invalid.write(e);
         }
     }
 }
 
-/// Observer on every marble entity.
-pub fn click_marble(
+/// The one picking observer: a primary click on a marble or a hole (or a
+/// destination mark, which carries its hole) is a press on that hole.
+/// Right-clicks are handled with the mouse buttons, so that they work over
+/// the bare board and the background too.
+fn click(
     click: On<Pointer<Click>>,
     marbles: Query<&Marble>,
-    game: Option<Res<Match>>,
-    mut selection: ResMut<Selection>,
-    mut writers: PressWriters,
-) {
-    if let Ok(marble) = marbles.get(click.entity) {
-        on_press(
-            click.event.button,
-            marble.hole,
-            game,
-            &mut selection,
-            &mut writers,
-        );
-    }
-}
-
-/// Observer on every hole and destination marker.
-pub fn click_hole(
-    click: On<Pointer<Click>>,
     holes: Query<&HoleMarker>,
     game: Option<Res<Match>>,
     mut selection: ResMut<Selection>,
     mut writers: PressWriters,
 ) {
-    if let Ok(hole) = holes.get(click.entity) {
-        on_press(
-            click.event.button,
-            hole.0,
-            game,
-            &mut selection,
-            &mut writers,
-        );
+    if click.event.button != PointerButton::Primary {
+        return;
+    }
+    let hole = marbles
+        .get(click.entity)
+        .map(|m| m.hole)
+        .or_else(|_| holes.get(click.entity).map(|h| h.0));
+    if let (Ok(hole), Some(m)) = (hole, game) {
+        on_press(hole, &m, &mut selection, &mut writers);
+    }
+}
+
+/// Pixels the pointer may travel between a right press and its release for
+/// it to count as a click (more is a right-drag, which turns the board).
+const RIGHT_CLICK_SLOP: f32 = 6.0;
+
+/// A right-click anywhere (marble, hole, bare board, background) puts the
+/// lifted marble back; a right-drag only turns the board.
+fn right_click_puts_back(
+    mouse: Res<ButtonInput<MouseButton>>,
+    windows: Query<&Window>,
+    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut pressed_at: Local<Option<Vec2>>,
+    mut selection: ResMut<Selection>,
+) {
+    let cursor = windows.iter().find_map(|w| w.cursor_position());
+    if mouse.just_pressed(MouseButton::Right) {
+        *pressed_at = cursor;
+    }
+    if mouse.just_released(MouseButton::Right) {
+        let still = match (pressed_at.take(), cursor) {
+            (Some(a), Some(b)) => a.distance(b) <= RIGHT_CLICK_SLOP,
+            _ => true,
+        };
+        let over_ui = egui_input.is_some_and(|e| e.wants_any_pointer_input());
+        if still && !over_ui && selection.lifted.is_some() {
+            selection.lifted = None;
+        }
     }
 }
 
 /// A hint that arrives lifts the hinted marble, so its destinations show.
 fn show_hint(hint: Res<Hint>, game: Option<Res<Match>>, mut selection: ResMut<Selection>) {
-    let (Some((actions, mv)), Some(m)) = (hint.0, game) else {
+    let (Some((revision, mv)), Some(m)) = (hint.0, game) else {
         return;
     };
-    if hint.is_changed() && m.game.actions().count() == actions {
+    if hint.is_changed() && m.game.revision() == revision {
         selection.lifted = Some(mv.from);
         selection.cursor = Some(mv.to);
     }
@@ -177,6 +202,30 @@ fn drop_stale_selection(game: Option<Res<Match>>, mut selection: ResMut<Selectio
     {
         selection.lifted = None;
     }
+}
+
+/// The own marble of the player to move whose best destination gains the
+/// most ground towards the target (ties: the lower hole), if any can move.
+fn best_marble_to_start(m: &Match) -> Option<Hole> {
+    let pos = m.game.position();
+    let seat = m.game.to_move();
+    let board = pos.board();
+    let target = pos.target(seat);
+    // Distance to the nearest target hole, in steps.
+    let to_target = |h: Hole| target.iter().map(|t| board.distance(h, t)).min().unwrap_or(0);
+    pos.marbles(seat)
+        .iter()
+        .filter_map(|h| {
+            let gain = m
+                .game
+                .destinations(h)
+                .iter()
+                .map(|d| to_target(h) as i32 - to_target(d) as i32)
+                .max()?;
+            Some((std::cmp::Reverse(gain), h))
+        })
+        .min()
+        .map(|(_, h)| h)
 }
 
 /// The hole next to `from` that lies most nearly in direction `dir` (board plane).
@@ -251,7 +300,13 @@ fn keyboard_and_gamepad(
     ];
     for (key, button, dir) in arrows {
         if keys.just_pressed(key) || pad(button) {
-            let start = selection.cursor.or(selection.lifted).or(own.first());
+            // The cursor appears on the lifted marble, else on the marble that
+            // can move furthest forward, never on a back marble that cannot move.
+            let start = selection
+                .cursor
+                .or(selection.lifted)
+                .or_else(|| best_marble_to_start(&m))
+                .or(own.first());
             selection.cursor = match (selection.cursor, start) {
                 (Some(c), _) => neighbour_towards(&layout, c, dir).or(Some(c)),
                 (None, s) => s,
@@ -281,12 +336,6 @@ fn keyboard_and_gamepad(
         || keys.just_pressed(KeyCode::Space)
         || pad(GamepadButton::South);
     if confirm && let Some(c) = selection.cursor {
-        on_press(
-            PointerButton::Primary,
-            c,
-            Some(m),
-            &mut selection,
-            &mut writers,
-        );
+        on_press(c, &m, &mut selection, &mut writers);
     }
 }

@@ -56,7 +56,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 rebuild_marbles.run_if(on_message::<BoardChanged>),
                 start_hops,
-                animate_hops,
+                animate_hops.in_set(crate::play::PausableSystems),
             )
                 .chain()
                 .in_set(AppSystems::View),

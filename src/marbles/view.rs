@@ -99,13 +99,10 @@ fn dress_marbles(
 ) {
     for (e, marble) in &new {
         let colour = palette_index(game.as_deref(), &pending, marble.seat);
-        commands
-            .entity(e)
-            .insert((
-                Mesh3d(assets.sphere.clone()),
-                MeshMaterial3d(assets.glass[colour].clone()),
-            ))
-            .observe(crate::input::click_marble);
+        commands.entity(e).insert((
+            Mesh3d(assets.sphere.clone()),
+            MeshMaterial3d(assets.glass[colour].clone()),
+        ));
         if settings.shape_marks {
             add_mark(&mut commands, e, colour, &assets);
         }

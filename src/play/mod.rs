@@ -1,17 +1,20 @@
-//! The match: the engine's `Game` as a resource, and the rules run as systems
-//! over it. Input and UI only send request messages; `apply_requests` checks
-//! each one with the engine, applies it, and reports what happened as
-//! messages the view and the HUD follow.
+//! The match: the engine's `Game` as a resource. Two systems call the
+//! engine: `apply_requests` hands it each request (input, UI and bots only
+//! send messages) and `tick_clock` feeds it real time; the engine applies
+//! every rule itself, and what happened goes out as messages the view and
+//! the HUD follow.
 
-use crate::{AppSystems, Screen};
+use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use starhop_engine::{
     Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, Move, Record, RuleError, Rules, Seat,
 };
 
 mod bots;
+mod pause;
 mod setup;
 pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
+pub use pause::{PausableSystems, Pause, PauseReasons};
 pub use setup::{MatchSetup, PALETTE, SeatKind, SeatSetup};
 
 /// The match being played.
@@ -28,21 +31,33 @@ impl Match {
     pub fn colour(&self, seat: Seat) -> Color {
         PALETTE[self.setup.seats[seat as usize].colour as usize % PALETTE.len()].1
     }
+    /// The seat the board should turn to: the person to move when several
+    /// people share the screen, the only person when one plays against bots,
+    /// nobody while a bot moves between people or in a game of bots only.
+    pub fn seat_to_face(&self) -> Option<Seat> {
+        let humans: Vec<Seat> = (0..self.setup.seats.len() as Seat)
+            .filter(|&s| self.setup.seats[s as usize].kind == SeatKind::Human)
+            .collect();
+        match humans.as_slice() {
+            [] => None,
+            [only] => Some(*only),
+            _ => Some(self.game.to_move()).filter(|s| humans.contains(s)),
+        }
+    }
     pub fn record(&self) -> Record {
-        Record::of(
-            &self.game,
-            self.setup.seats.iter().map(|s| s.name.clone()).collect(),
-        )
+        Record {
+            bots: self.setup.bots_for_record(),
+            ..Record::of(
+                &self.game,
+                self.setup.seats.iter().map(|s| s.name.clone()).collect(),
+            )
+        }
     }
 }
 
 /// The setup being edited on the setup screen (and the last one played).
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct PendingSetup(pub MatchSetup);
-
-/// The match is paused (menu open): clocks stop.
-#[derive(Resource, Default, Debug, PartialEq, Eq)]
-pub struct Paused(pub bool);
 
 // ----- requests (input and UI to rules) -----
 
@@ -98,6 +113,9 @@ pub enum Notice {
     Refused(RuleError),
     Undone,
     Redone,
+    /// A loaded record did not say which seats were bots (saved by an older
+    /// version): every seat is played by a person.
+    SeatsUnknown,
     /// A problem outside the rules (files, settings), already in words.
     Problem(String),
     Info(String),
@@ -105,7 +123,6 @@ pub enum Notice {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PendingSetup>()
-        .init_resource::<Paused>()
         .add_message::<StartMatch>()
         .add_message::<LoadMatch>()
         .add_message::<MoveRequest>()
@@ -114,20 +131,33 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveApplied>()
         .add_message::<BoardChanged>()
         .add_message::<Notice>()
-        .add_plugins(bots::plugin)
+        .add_plugins((pause::plugin, bots::plugin))
+        .add_systems(Startup, quick_start)
         .add_systems(
             Update,
             (
                 start_match,
                 load_match,
                 apply_requests,
-                tick_clock,
+                tick_clock.in_set(PausableSystems),
                 back_to_setup,
             )
                 .chain()
                 .in_set(PlaySystems)
                 .in_set(AppSystems::Rules),
         );
+}
+
+/// A game asked for on the command line (`--players`, `--vs`, ...) starts
+/// at once; screenshot runs start theirs themselves, a `--load` wins.
+fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartMatch>) {
+    let Some(o) = options else { return };
+    if o.screenshot.is_none()
+        && o.load.is_none()
+        && let Some(setup) = &o.quick_start
+    {
+        starts.write(StartMatch(setup.clone()));
+    }
 }
 
 /// The rules systems, for ordering others after them.
@@ -140,7 +170,7 @@ fn start_match(
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
     mut next: ResMut<NextState<Screen>>,
-    mut paused: ResMut<Paused>,
+    mut fresh: FreshMatch,
 ) {
     let Some(StartMatch(setup)) = starts.read().last() else {
         return;
@@ -153,7 +183,7 @@ fn start_match(
                 setup: setup.clone(),
             });
             commands.insert_resource(PendingSetup(setup.clone()));
-            paused.0 = false;
+            fresh.reset();
             next.set(Screen::Playing);
             changed.write(BoardChanged);
         }
@@ -169,20 +199,41 @@ fn load_match(
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
     mut next: ResMut<NextState<Screen>>,
+    mut fresh: FreshMatch,
 ) {
     let Some(LoadMatch(record)) = loads.read().last() else {
         return;
     };
     match record.replay() {
         Ok(game) => {
-            let setup = MatchSetup::from_record(record);
+            let (setup, seats_known) = MatchSetup::from_record(record);
+            if !seats_known {
+                notices.write(Notice::SeatsUnknown);
+            }
             commands.insert_resource(Match { game, setup });
+            fresh.reset();
             next.set(Screen::Playing);
             changed.write(BoardChanged);
         }
         Err(e) => {
             notices.write(Notice::Problem(e.to_string()));
         }
+    }
+}
+
+/// What a new or loaded match starts without: a pause left over from the
+/// last one, or the watch speed chosen in it.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct FreshMatch<'w> {
+    reasons: ResMut<'w, PauseReasons>,
+    speed: ResMut<'w, BotSpeed>,
+}
+
+impl FreshMatch<'_> {
+    fn reset(&mut self) {
+        // A menu that started the match closes itself; the draw sets its own reason.
+        self.reasons.watcher = false;
+        *self.speed = BotSpeed::default();
     }
 }
 
@@ -282,7 +333,6 @@ pub struct Animating(pub bool);
 fn tick_clock(
     game: Option<ResMut<Match>>,
     time: Res<Time>,
-    paused: Res<Paused>,
     animating: Option<Res<Animating>>,
     mut carry: Local<f64>,
     mut applied: MessageWriter<MoveApplied>,
@@ -293,7 +343,7 @@ fn tick_clock(
     };
     let rules = m.game.rules();
     let timed = rules.move_limit_ms.is_some() || rules.time_bank_ms.is_some();
-    if !timed || m.game.is_over() || paused.0 || animating.is_some_and(|a| a.0) {
+    if !timed || m.game.is_over() || animating.is_some_and(|a| a.0) {
         return;
     }
     // Whole milliseconds go to the engine; the fraction waits for the next frame.

@@ -82,12 +82,36 @@ impl MatchSetup {
         self.seats.iter().all(|s| s.kind != SeatKind::Human)
     }
 
-    pub fn from_record(record: &Record) -> MatchSetup {
+    /// The setup of a saved game: names, and which seats are bots. A level
+    /// this version does not know plays as the nearest known one would not be
+    /// honest, so such a seat (and every seat of an old record, which did not
+    /// say) is played by a person; `seats_known` says whether that happened.
+    pub fn from_record(record: &Record) -> (MatchSetup, bool) {
         let mut s = MatchSetup::new(record.players, record.rules.clone());
         for (seat, name) in s.seats.iter_mut().zip(&record.names) {
             seat.name = name.clone();
         }
+        let mut known = record.bots.len() == record.players;
+        for (seat, bot) in s.seats.iter_mut().zip(&record.bots) {
+            if let Some(name) = bot {
+                match Level::ALL.into_iter().find(|l| l.name() == name) {
+                    Some(level) => seat.kind = SeatKind::Bot(level),
+                    None => known = false,
+                }
+            }
+        }
         s.seed = Some(record.seed);
-        s
+        (s, known)
+    }
+
+    /// Which seats are bots, as a record keeps it.
+    pub fn bots_for_record(&self) -> Vec<Option<String>> {
+        self.seats
+            .iter()
+            .map(|s| match s.kind {
+                SeatKind::Human => None,
+                SeatKind::Bot(level) => Some(level.name().to_string()),
+            })
+            .collect()
     }
 }

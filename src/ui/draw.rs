@@ -3,7 +3,7 @@
 
 use super::{Tr, egui_colour};
 use crate::LaunchOptions;
-use crate::play::{Match, StartMatch};
+use crate::play::{Match, PauseReasons, StartMatch};
 use crate::screenshot::{Shoot, ShotOf};
 use crate::settings::Settings;
 use bevy::prelude::*;
@@ -23,6 +23,7 @@ pub struct DrawShow {
 pub fn start_draw_show(
     mut starts: MessageReader<StartMatch>,
     mut show: ResMut<DrawShow>,
+    mut pause: ResMut<PauseReasons>,
     time: Res<Time>,
     shoot: Option<Res<Shoot>>,
     options: Res<LaunchOptions>,
@@ -31,8 +32,13 @@ pub fn start_draw_show(
         // Screenshots show the draw only when asked to.
         let wanted = shoot.is_none() || options.shot_of == ShotOf::Draw;
         show.started = wanted.then(|| time.elapsed_secs_f64());
+        // Nothing moves and no clock runs until the draw is dismissed.
+        pause.draw = wanted;
     }
 }
+
+/// Seconds a finished draw stays up in a game of bots only before play starts by itself.
+const BOTS_ONLY_LINGER: f64 = 1.5;
 
 fn hand_glyph(h: Hand) -> &'static str {
     match h {
@@ -45,12 +51,16 @@ fn hand_glyph(h: Hand) -> &'static str {
 pub fn draw_window(
     mut contexts: EguiContexts,
     mut show: ResMut<DrawShow>,
+    mut pause: ResMut<PauseReasons>,
     game: Option<Res<Match>>,
     settings: Res<Settings>,
     time: Res<Time>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
     let (Some(started), Some(m)) = (show.started, game) else {
+        if pause.draw {
+            pause.draw = false;
+        }
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -93,8 +103,16 @@ pub fn draw_window(
             });
         });
     ctx.request_repaint();
-    if close || keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Space) {
+    // Nobody has to press Play in a game of bots only: it starts once the draw is over.
+    let watched_out = m.setup.bots_only()
+        && elapsed >= STEP_SECONDS * draw.steps.len() as f64 + BOTS_ONLY_LINGER;
+    if close
+        || watched_out
+        || keys.just_pressed(KeyCode::Enter)
+        || keys.just_pressed(KeyCode::Space)
+    {
         show.started = None;
+        pause.draw = false;
     }
     Ok(())
 }

@@ -4,7 +4,8 @@
 use super::{Overlay, Tr, swatch};
 use crate::persist::SaveGame;
 use crate::play::{
-    BackToSetup, BotMind, BotSpeed, HintRequest, Match, SeatKind, StartMatch, TurnRequest,
+    BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
+    TurnRequest,
 };
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
@@ -24,10 +25,6 @@ fn status_text(lang: Language, m: &Match, seat: Seat) -> String {
     }
 }
 
-/// The watcher paused a bots-only game.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct WatchPaused(pub bool);
-
 pub fn hud(
     mut contexts: EguiContexts,
     game: Option<Res<Match>>,
@@ -35,7 +32,7 @@ pub fn hud(
     mind: Res<BotMind>,
     time: Res<Time>,
     mut overlay: ResMut<Overlay>,
-    mut watch: ResMut<WatchPaused>,
+    mut pause: ResMut<PauseReasons>,
     mut speed: ResMut<BotSpeed>,
     mut turns: MessageWriter<TurnRequest>,
     mut hints: MessageWriter<HintRequest>,
@@ -195,13 +192,13 @@ pub fn hud(
                     }
                     // Watching bots: pause and speed.
                     if m.setup.bots_only() && !g.is_over() {
-                        let label = if watch.0 {
+                        let label = if pause.watcher {
                             format!("▶ {}", lang.t("Resume"))
                         } else {
                             format!("⏸ {}", lang.t("Pause"))
                         };
                         if ui.button(label).clicked() {
-                            watch.0 = !watch.0;
+                            pause.watcher = !pause.watcher;
                         }
                         ui.label(lang.t("Speed"));
                         for x in [1.0, 2.0, 4.0] {

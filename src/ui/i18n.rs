@@ -166,6 +166,28 @@ const ZH: &[(&str, &str)] = &[
     ("wins", "获胜"),
     // menus
     ("Paused", "暂停"),
+    ("That is not your marble", "那不是你的棋子"),
+    ("That hole is taken", "那个洞已经有棋子了"),
+    (
+        "That hole is in another player's camp: you may jump through, not stop",
+        "那个洞在别人的营地里：可以跳过，不能停留",
+    ),
+    (
+        "This marble has reached its target and may only move inside it",
+        "这颗棋子已到达目标营地，只能在营地内移动",
+    ),
+    (
+        "Going back again is not allowed: the repetition limit is reached",
+        "不能再走回头棋：已达到重复次数上限",
+    ),
+    (
+        "The marble cannot reach that hole with a step or a chain of jumps",
+        "这颗棋子一步或连跳都到不了那个洞",
+    ),
+    (
+        "This save does not say which seats were bots: people play every seat.",
+        "此存档未记录哪些座位是电脑：所有座位都由玩家操作。",
+    ),
     ("Resume", "继续"),
     ("Restart", "重新开始"),
     ("Settings", "设置"),
@@ -295,6 +317,10 @@ pub fn describe_notice(
         Notice::Rule(Event::Moved { .. }) => (String::new(), plain),
         Notice::Undone => (t("Move undone").to_string(), plain),
         Notice::Redone => (t("Move redone").to_string(), plain),
+        Notice::SeatsUnknown => (
+            t("This save does not say which seats were bots: people play every seat.").to_string(),
+            warn,
+        ),
         Notice::Problem(text) => (text.clone(), warn),
         Notice::Info(text) => (text.clone(), plain),
     }
@@ -308,9 +334,21 @@ fn refusal(lang: Language, e: &RuleError) -> String {
         RuleError::PassNotAllowed => {
             tr(lang, "Passing is not allowed while a move is possible").into()
         }
-        RuleError::IllegalMove { .. }
-        | RuleError::NotYourMarble(_)
-        | RuleError::BadRoute { .. } => tr(lang, "That move is not allowed").into(),
+        RuleError::NotYourMarble(_) => tr(lang, "That is not your marble").into(),
+        RuleError::Occupied(_) => tr(lang, "That hole is taken").into(),
+        RuleError::ForeignCamp(_) => {
+            tr(lang, "That hole is in another player's camp: you may jump through, not stop").into()
+        }
+        RuleError::LockedInTarget(_) => {
+            tr(lang, "This marble has reached its target and may only move inside it").into()
+        }
+        RuleError::RepetitionLimit => {
+            tr(lang, "Going back again is not allowed: the repetition limit is reached").into()
+        }
+        RuleError::IllegalMove { .. } => {
+            tr(lang, "The marble cannot reach that hole with a step or a chain of jumps").into()
+        }
+        RuleError::BadRoute { .. } => tr(lang, "That move is not allowed").into(),
         other => other.to_string(),
     }
 }

@@ -3,7 +3,7 @@
 use super::{Overlay, Tr};
 use crate::input::ToggleMenu;
 use crate::persist::{Folders, LoadGame, SaveGame, list_saves};
-use crate::play::{BackToSetup, Match, Paused, StartMatch};
+use crate::play::{BackToSetup, Match, PauseReasons, StartMatch};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -12,7 +12,7 @@ use bevy_egui::{EguiContexts, egui};
 pub fn toggle_menu(
     mut toggles: MessageReader<ToggleMenu>,
     mut overlay: ResMut<Overlay>,
-    mut paused: ResMut<Paused>,
+    mut reasons: ResMut<PauseReasons>,
 ) {
     for _ in toggles.read() {
         *overlay = if *overlay == Overlay::None {
@@ -22,8 +22,8 @@ pub fn toggle_menu(
         };
     }
     let want = *overlay != Overlay::None;
-    if paused.0 != want {
-        paused.0 = want;
+    if reasons.menu != want {
+        reasons.menu = want;
     }
 }
 

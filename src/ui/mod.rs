@@ -39,7 +39,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Overlay>()
         .init_resource::<Toasts>()
         .init_resource::<draw::DrawShow>()
-        .init_resource::<hud::WatchPaused>()
         .add_systems(
             EguiPrimaryContextPass,
             install_fonts.run_if(not(resource_exists::<FontsInstalled>)),

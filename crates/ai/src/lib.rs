@@ -14,6 +14,8 @@ pub mod search;
 
 use eval::{Eval, STEP};
 use search::{Limits, Multi, Searcher, Setup};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use starhop_engine::game::anti_passive_required;
 use starhop_engine::{Game, Move, Rng, Seat, Status};
 use std::time::{Duration, Instant};
@@ -114,11 +116,28 @@ impl std::str::FromStr for Level {
 
 /// How long or how far a bot may think. All `None` means the level's default
 /// depth (deterministic). The game's clocks always cap the time.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Budget {
     pub time: Option<Duration>,
     pub max_depth: Option<u32>,
     pub max_nodes: Option<u64>,
+    /// Set from outside to end the search early (the game abandons a search
+    /// whose position has changed; dropping its task does not stop it).
+    pub stop: Option<StopFlag>,
+}
+
+/// A flag shared with a running search: once raised, the search returns its
+/// best move so far at the next node check.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    pub fn raise(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+    pub fn is_raised(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl Budget {
@@ -175,7 +194,7 @@ pub fn choose(game: &Game, level: Level, budget: Budget, seed: u64) -> Decision 
 }
 
 /// The time a bot may use now: the budget, capped by the game's clocks.
-pub fn time_allowed(game: &Game, budget: Budget) -> Option<Duration> {
+pub fn time_allowed(game: &Game, budget: &Budget) -> Option<Duration> {
     let mut t = budget.time;
     let mut cap = |ms: u64| {
         let d = Duration::from_millis(ms);
@@ -275,7 +294,7 @@ pub fn choose_with(
         multi: opts.multi,
         prune_backward: true,
     };
-    let time = time_allowed(game, budget);
+    let time = time_allowed(game, &budget);
     let cap = level.depth_cap(two || seats.len() == 2);
     let max_depth = match (budget.max_depth, time) {
         (Some(d), _) => d.min(cap),
@@ -287,6 +306,7 @@ pub fn choose_with(
         deadline: time.map(|t| start + t),
         max_depth,
         max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
+        stop: budget.stop.clone(),
     };
     let mut searcher = Searcher::new(pos.clone(), &ev, &setup, limits);
     let found = searcher.search_root(&moves);

@@ -68,11 +68,13 @@ const UPPER: u8 = 3;
 const NO_HOLE: Hole = u8::MAX;
 
 /// Limits of one search.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     pub deadline: Option<Instant>,
     pub max_depth: u32,
     pub max_nodes: u64,
+    /// Raised from outside to end the search (checked with the clock).
+    pub stop: Option<crate::StopFlag>,
 }
 
 /// Everything a search needs besides the position.
@@ -160,8 +162,8 @@ impl<'a> Searcher<'a> {
         if self.nodes >= self.limits.max_nodes {
             self.stopped = true;
         } else if self.nodes & 511 == 0
-            && let Some(d) = self.limits.deadline
-            && Instant::now() >= d
+            && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                || self.limits.stop.as_ref().is_some_and(|s| s.is_raised()))
         {
             self.stopped = true;
         }

@@ -258,24 +258,24 @@ fn clocks_cap_the_time_budget() {
         ..rules(4, false, true, false)
     };
     let mut game = Game::new(rules, 2, 0).unwrap();
-    let t = starhop_ai::time_allowed(&game, Budget::time_ms(5000)).unwrap();
+    let t = starhop_ai::time_allowed(&game, &Budget::time_ms(5000)).unwrap();
     assert_eq!(t.as_millis(), 800);
     // A shorter budget is kept; time already used this turn counts.
-    let t = starhop_ai::time_allowed(&game, Budget::time_ms(300)).unwrap();
+    let t = starhop_ai::time_allowed(&game, &Budget::time_ms(300)).unwrap();
     assert_eq!(t.as_millis(), 300);
     game.tick(600);
-    let t = starhop_ai::time_allowed(&game, Budget::time_ms(5000)).unwrap();
+    let t = starhop_ai::time_allowed(&game, &Budget::time_ms(5000)).unwrap();
     assert_eq!(t.as_millis(), 300, "400 ms left, 100 ms kept back");
     let banked = Rules {
         time_bank_ms: Some(60_000),
         ..Rules::classic()
     };
     let game = Game::new(banked, 2, 0).unwrap();
-    let t = starhop_ai::time_allowed(&game, Budget::default()).unwrap();
+    let t = starhop_ai::time_allowed(&game, &Budget::default()).unwrap();
     assert_eq!(t.as_millis(), 1980);
     // No clock and no time budget: no time limit at all (depth-limited search).
     let game = Game::new(Rules::classic(), 2, 0).unwrap();
-    assert_eq!(starhop_ai::time_allowed(&game, Budget::depth(3)), None);
+    assert_eq!(starhop_ai::time_allowed(&game, &Budget::depth(3)), None);
     let _ = Bitboard::EMPTY;
 }
 
@@ -291,7 +291,7 @@ fn node_budgets_stop_the_search_within_the_budget() {
                     Budget {
                         max_nodes: Some(budget),
                         max_depth: Some(64),
-                        time: None,
+                        ..Budget::default()
                     },
                     1,
                 );
@@ -314,7 +314,7 @@ fn node_budgets_stop_the_search_within_the_budget() {
             Budget {
                 max_nodes: Some(5000),
                 max_depth: Some(64),
-                time: None,
+                ..Budget::default()
             },
             1,
         );
@@ -365,4 +365,41 @@ fn time_limited_searches_return_legal_moves() {
         panic!("passed with moves left")
     };
     assert!(game.is_legal(m));
+}
+
+#[test]
+fn a_raised_stop_flag_ends_the_search_at_the_next_check() {
+    use starhop_ai::StopFlag;
+    let game = random_game(rules(4, false, true, false), 2, 20, 3);
+    // Without a stop the search goes on until its node budget.
+    let free = choose(
+        &game,
+        Level::Master,
+        Budget {
+            max_nodes: Some(200_000),
+            max_depth: Some(64),
+            ..Budget::default()
+        },
+        1,
+    );
+    assert!(free.nodes > 150_000, "{} nodes", free.nodes);
+    let stop = StopFlag::default();
+    stop.raise();
+    let stopped = choose(
+        &game,
+        Level::Master,
+        Budget {
+            max_nodes: Some(200_000),
+            max_depth: Some(64),
+            stop: Some(stop),
+            ..Budget::default()
+        },
+        1,
+    );
+    // The flag is read every 512 nodes; the answer is still a legal move.
+    assert!(stopped.nodes <= 1024, "{} nodes after the stop", stopped.nodes);
+    match stopped.action {
+        BotAction::Move(m) => assert!(game.is_legal(m)),
+        BotAction::Pass => panic!("passed with legal moves"),
+    }
 }

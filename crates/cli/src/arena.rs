@@ -191,9 +191,9 @@ fn rules(args: &ArenaArgs, first: Seat) -> Rules {
 fn budget(args: &ArenaArgs, level: Level) -> Budget {
     if args.depth.is_some() || args.nodes.is_some() {
         Budget {
-            time: None,
             max_depth: args.depth,
             max_nodes: args.nodes,
+            ..Budget::default()
         }
     } else {
         Budget::time_ms(args.time_ms.unwrap_or(level.think_ms() as u64))

@@ -20,6 +20,14 @@ pub enum RuleError {
     NotYourMarble(Hole),
     #[error("the marble on hole {from} cannot move to hole {to}")]
     IllegalMove { from: Hole, to: Hole },
+    #[error("hole {0} is taken: a marble can only end its move on an empty hole")]
+    Occupied(Hole),
+    #[error("hole {0} is in another player's camp: marbles may pass through, not stop there")]
+    ForeignCamp(Hole),
+    #[error("the marble on hole {0} has reached its target and may only move inside it")]
+    LockedInTarget(Hole),
+    #[error("that move goes back again: the repetition limit is reached")]
+    RepetitionLimit,
     #[error("the route does not lead from hole {from} to hole {to} by legal hops")]
     BadRoute { from: Hole, to: Hole },
     #[error("passing is not allowed while a move is possible")]

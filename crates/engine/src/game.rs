@@ -169,6 +169,8 @@ pub struct Game {
     state: State,
     history: Vec<(Action, State)>,
     redo: Vec<Action>,
+    /// Counts every change (undo included), so a stale answer can be recognised.
+    revision: u64,
 }
 
 /// Marbles a player must have outside the home camp after their 20th, 25th and
@@ -254,6 +256,7 @@ impl Game {
             state,
             history: Vec::new(),
             redo: Vec::new(),
+            revision: 0,
         })
     }
 
@@ -315,6 +318,12 @@ impl Game {
     }
     pub fn move_rules(&self) -> MoveRules {
         self.move_rules
+    }
+    /// A number that changes on every change of the game (moves, passes,
+    /// clock actions, undo, redo) and is never reused by one game, so a
+    /// background job can tell whether its answer is for the current state.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     fn playing(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -467,6 +476,7 @@ impl Game {
     pub fn undo(&mut self) -> Result<(), RuleError> {
         let (action, before) = self.history.pop().ok_or(RuleError::NothingToUndo)?;
         self.state = before;
+        self.revision += 1;
         self.redo.push(action);
         Ok(())
     }
@@ -532,6 +542,7 @@ impl Game {
             return Err(e);
         }
         self.history.push((action, before));
+        self.revision += 1;
         Ok(events)
     }
 

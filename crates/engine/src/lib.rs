@@ -14,6 +14,7 @@ pub mod bitboard;
 pub mod distance;
 pub mod draw;
 pub mod error;
+mod explain;
 pub mod game;
 pub mod geometry;
 pub mod perft;

@@ -38,6 +38,11 @@ pub struct Record {
     /// Player names by seat (optional; the game may show them).
     #[serde(default)]
     pub names: Vec<String>,
+    /// Who played each seat, by seat: `None` for a person, the bot's level
+    /// name for a bot. The engine keeps it for the game and does not read it;
+    /// empty in records saved before seats were recorded.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<Option<String>>,
     pub seed: u64,
     pub draw: FirstMoveDraw,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -97,6 +102,7 @@ impl Record {
             rules: game.rules().clone(),
             players: game.players(),
             names,
+            bots: Vec::new(),
             seed: game.seed(),
             draw: game.first_move_draw().clone(),
             start,

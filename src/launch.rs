@@ -1,0 +1,124 @@
+//! The command line: what `starhop` was asked to do when it started. Kept in
+//! the library so tests can check that each option reaches the game.
+
+use crate::LaunchOptions;
+use crate::play::{MatchSetup, SeatKind, quick_rules};
+use crate::screenshot::ShotOf;
+use crate::settings::Language;
+use clap::Parser;
+use starhop_ai::Level;
+use starhop_engine::FirstMoveMethod;
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "starhop",
+    version,
+    about = "Starhop: Chinese checkers on a 3D star board"
+)]
+pub struct Args {
+    /// Render, save a screenshot to FILE (PNG) and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// What the screenshot shows.
+    #[arg(long, value_enum, default_value_t = ShotOf::Game)]
+    pub shot: ShotOf,
+    /// Start straight into a game with this many players (2, 3, 4 or 6;
+    /// 2 when only --vs, --bots or --first is given).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Board size for a quick start: 3, 4 or 5 rows per point.
+    #[arg(long, default_value_t = 4)]
+    pub size: u8,
+    /// Play this many moves (greedy bot) before the screenshot.
+    #[arg(long, default_value_t = 0)]
+    pub moves: usize,
+    /// How a quick-started game draws its first mover (default: lots).
+    #[arg(long, value_parser = ["coin", "rps", "lots"])]
+    pub first: Option<String>,
+    /// Make every seat of a quick-started game a bot of this level (watch them play).
+    #[arg(long, value_name = "LEVEL")]
+    pub bots: Option<Level>,
+    /// Play seat 1 yourself against bots of this level in the other seats.
+    #[arg(long, value_name = "LEVEL", conflicts_with = "bots")]
+    pub vs: Option<Level>,
+    /// Seed for a quick-started game (screenshots use 7; games a fresh one).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Load a saved game (a record file).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Interface language.
+    #[arg(long, value_parser = ["en", "zh"])]
+    pub lang: Option<String>,
+    /// Show marble shape marks (colour-blind aid) in this run.
+    #[arg(long)]
+    pub shapes: bool,
+    /// Log the frame time of the game's own systems every five seconds.
+    #[arg(long)]
+    pub diagnostics: bool,
+    /// Let the greedy bot play every seat (a demo; load for --diagnostics).
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Exit after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub quit_after: Option<f32>,
+}
+
+impl Args {
+    /// The match the options ask to start at once, if any: `--players`,
+    /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
+    /// always shows a game, six players unless told otherwise).
+    pub fn quick_start(&self) -> Option<MatchSetup> {
+        let asked = self.vs.is_some() || self.bots.is_some() || self.first.is_some();
+        let players = self
+            .players
+            .or(self.screenshot.as_ref().map(|_| 6))
+            .or(asked.then_some(2))?;
+        let mut rules = quick_rules(self.size);
+        rules.first_move = match self.first.as_deref() {
+            Some("coin") => FirstMoveMethod::CoinToss,
+            Some("rps") => FirstMoveMethod::RockPaperScissors,
+            _ => FirstMoveMethod::Lots,
+        };
+        // The greedy bot that plays a screenshot's game out is too slow for the
+        // anti-passive rule; the end screen should show a race that finished.
+        rules.anti_passive &= !(self.screenshot.is_some() && self.shot == ShotOf::End);
+        let seed = self
+            .seed
+            .or(self.screenshot.as_ref().map(|_| 7));
+        let mut setup = MatchSetup {
+            seed,
+            ..MatchSetup::new(players, rules)
+        };
+        for (i, seat) in setup.seats.iter_mut().enumerate() {
+            match (self.bots, self.vs) {
+                (Some(level), _) => seat.kind = SeatKind::Bot(level),
+                (None, Some(level)) if i > 0 => seat.kind = SeatKind::Bot(level),
+                _ => {}
+            }
+        }
+        Some(setup)
+    }
+
+    pub fn options(&self, started: std::time::Instant) -> LaunchOptions {
+        LaunchOptions {
+            screenshot: self.screenshot.clone(),
+            quick_start: self.quick_start(),
+            moves: self.moves,
+            shot_of: self.shot,
+            load: self.load.clone(),
+            language: self.lang.as_deref().map(|l| {
+                if l == "zh" {
+                    Language::Chinese
+                } else {
+                    Language::English
+                }
+            }),
+            diagnostics: self.diagnostics,
+            started: Some(started),
+            autoplay: self.autoplay,
+            quit_after: self.quit_after,
+        }
+    }
+}
