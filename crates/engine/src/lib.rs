@@ -6,10 +6,12 @@
 //! - [`game`]: a match with turn order, every end-of-turn rule, clocks, ranking, undo/redo.
 //! - [`rules`]: every rule option as one serde value, with presets.
 //! - [`draw`]: who moves first. [`record`]: saving and replaying games.
+//! - [`change`]: how marbles moved, reported to the view for every change.
 //!
 //! The engine knows nothing of Bevy; the game and the bots build on it.
 
 pub mod bitboard;
+pub mod change;
 pub mod distance;
 pub mod draw;
 pub mod error;
@@ -23,6 +25,7 @@ pub mod rules;
 pub mod seats;
 
 pub use bitboard::{Bitboard, Hole};
+pub use change::MarbleChange;
 pub use draw::{DrawStep, FirstMoveDraw, Hand};
 pub use error::RuleError;
 pub use game::{Action, EndReason, Event, Game, OutReason, Outcome, PlayerState, Status};
