@@ -28,10 +28,13 @@ pub use bitboard::{Bitboard, Hole};
 pub use change::MarbleChange;
 pub use draw::{DrawStep, FirstMoveDraw, Hand};
 pub use error::RuleError;
-pub use game::{Action, EndReason, Event, Game, OutReason, Outcome, PlayerState, Status};
+pub use game::{
+    ANTI_PASSIVE_TURNS, Action, AntiPassiveCheck, EndReason, Event, Game, OutReason, Outcome,
+    PlayerState, Status, TurnProgress,
+};
 pub use geometry::{Board, Hex};
 pub use position::{Move, MoveRules, Position};
-pub use record::{Record, RecordError};
+pub use record::{MAX_RECORD_BYTES, Record, RecordError, read_record};
 pub use rng::Rng;
 pub use rules::{FirstMoveMethod, Preset, Rules, Teams};
 pub use seats::Seat;

@@ -24,6 +24,7 @@ impl Game {
             // Both actions are valid by construction; an error here would be a bug.
             Some(a) => self.apply(a).unwrap_or_default(),
             None => {
+                // Only the running turn's time changes: not a new revision.
                 self.state.turn_ms = elapsed;
                 Vec::new()
             }
@@ -47,6 +48,20 @@ impl Game {
         self.player(seat).bank_ms.map(|b| b.saturating_sub(used))
     }
 
+    /// Sets the time already used in the running turn (a loaded record's saved
+    /// turn): less than the move limit and the bank, or it would have run out.
+    pub(crate) fn restore_turn_ms(&mut self, ms: u32) -> Result<(), RuleError> {
+        if ms > 0 && self.is_over() {
+            return Err(RuleError::Clock(format!(
+                "the game is over, so no turn is running, but {ms} ms are said to have run"
+            )));
+        }
+        self.check_time(ms)?;
+        self.state.turn_ms = ms;
+        self.touch();
+        Ok(())
+    }
+
     /// Checks the milliseconds a move or pass says the mover used: less than
     /// the move limit and the bank (reaching either is a time-out action instead).
     pub(super) fn check_time(&self, ms: u32) -> Result<(), RuleError> {
@@ -54,19 +69,20 @@ impl Game {
             && ms >= l
         {
             return Err(RuleError::Clock(format!(
-                "{ms} ms is over the {l} ms move limit"
+                "{ms} ms is at or over the {l} ms move limit"
             )));
         }
         if let Some(b) = self.player(self.state.to_move).bank_ms
             && ms >= b
         {
             return Err(RuleError::Clock(format!(
-                "{ms} ms is more than the {b} ms left in the bank"
+                "{ms} ms is at or over the {b} ms left in the bank"
             )));
         }
         Ok(())
     }
 
+    /// The mover's bank pays for the time used, and the turn clock starts again.
     pub(super) fn charge(&mut self, seat: Seat, ms: u32) {
         if let Some(b) = &mut self.state.players[seat as usize].bank_ms {
             *b = b.saturating_sub(ms);

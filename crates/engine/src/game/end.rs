@@ -79,20 +79,28 @@ impl Game {
         }
         if two
             && self.deadlock_applies()
-            && self.rounds() >= self.state.progress_round + DEADLOCK_ROUNDS
+            && self.rounds() >= self.state.progress_round.saturating_add(DEADLOCK_ROUNDS)
         {
             return Some(self.rank(EndReason::Deadlock));
         }
-        // Nobody still playing can move: passing for ever decides nothing.
-        if !playing.is_empty()
-            && !self.rules.pass_allowed
-            && playing
-                .iter()
-                .all(|&s| !self.state.pos.has_move(s, self.move_rules))
-        {
+        if self.blocked() {
             return Some(self.rank(EndReason::Blocked));
         }
         None
+    }
+
+    /// Nobody still playing can move: passing for ever would decide nothing
+    /// (RULES §4, free-for-all and teams alike, whether passing is allowed or not).
+    pub(super) fn blocked(&self) -> bool {
+        // The player to move almost always can move, which settles it cheaply.
+        let mover = self.state.to_move;
+        if self.player(mover).status == Status::Playing
+            && self.state.pos.has_move(mover, self.move_rules)
+        {
+            return false;
+        }
+        let mut playing = self.playing().peekable();
+        playing.peek().is_some() && playing.all(|s| !self.state.pos.has_move(s, self.move_rules))
     }
 
     /// Places: finishers by turns, then players still in by remaining distance,
@@ -141,55 +149,77 @@ impl Game {
         let lost: Vec<bool> = (0..2)
             .map(|t| members(t).any(|s| matches!(self.state.players[s].status, Status::Out { .. })))
             .collect();
-        let winners: Vec<bool> = if lost.iter().any(|&l| l) {
-            lost.iter().map(|&l| !l).collect()
-        } else {
-            let round = self
-                .state
-                .players
-                .iter()
-                .map(|p| p.turns)
-                .max()
-                .unwrap_or(0);
-            let marbles = self.state.pos.board().camp_size() as u32;
-            for t in 0..2u8 {
-                let finished = members(t)
-                    .any(|s| matches!(self.state.players[s].status, Status::Finished { .. }));
-                let in_targets: u32 = members(t)
-                    .map(|s| self.state.pos.in_target(s as Seat))
-                    .sum();
-                let need = team_marbles_to_win(marbles * members(t).count() as u32);
-                if (finished || in_targets >= need) && self.state.team_done[t as usize].is_none() {
-                    self.state.team_done[t as usize] = Some(round);
-                }
-            }
-            let first_done = self.state.team_done.iter().flatten().min().copied()?;
-            if !self.round_complete(first_done) {
-                return None;
-            }
-            self.state.team_done.iter().map(|d| d.is_some()).collect()
-        };
-        let places = teams
+        if lost.iter().any(|&l| l) {
+            let winners = [!lost[0], !lost[1]];
+            return Some(team_outcome(&teams, winners, EndReason::Team));
+        }
+        let round = self
+            .state
+            .players
             .iter()
-            .map(|&t| if winners[t as usize] { 1 } else { 2 })
-            .collect();
-        let draw = winners[0] == winners[1];
-        let scores = teams
-            .iter()
-            .map(|&t| {
-                if draw {
-                    0.5
-                } else if winners[t as usize] {
-                    1.0
-                } else {
-                    0.0
-                }
-            })
-            .collect();
-        Some(Outcome {
-            reason: EndReason::Team,
-            places,
-            scores: Some(scores),
+            .map(|p| p.turns)
+            .max()
+            .unwrap_or(0);
+        let marbles = self.state.pos.board().camp_size() as u32;
+        for t in 0..2u8 {
+            let finished =
+                members(t).any(|s| matches!(self.state.players[s].status, Status::Finished { .. }));
+            let in_targets: u32 = members(t)
+                .map(|s| self.state.pos.in_target(s as Seat))
+                .sum();
+            let need = team_marbles_to_win(marbles * members(t).count() as u32);
+            if (finished || in_targets >= need) && self.state.team_done[t as usize].is_none() {
+                self.state.team_done[t as usize] = Some(round);
+            }
+        }
+        match self.state.team_done.iter().flatten().min().copied() {
+            Some(first_done) if self.round_complete(first_done) => {
+                let done = self.state.team_done;
+                let winners = [done[0].is_some(), done[1].is_some()];
+                Some(team_outcome(&teams, winners, EndReason::Team))
+            }
+            Some(_) => None,
+            // Blocked before either team met its goal: the team whose marbles
+            // have less way left to go, all members together, wins (the team
+            // version of ranking by remaining distance); equal totals draw.
+            None if self.blocked() => {
+                let left = |t: u8| -> u32 {
+                    members(t)
+                        .map(|s| self.state.pos.remaining_distance(s as Seat))
+                        .sum()
+                };
+                let (a, b) = (left(0), left(1));
+                let winners = [a <= b, b <= a];
+                Some(team_outcome(&teams, winners, EndReason::Blocked))
+            }
+            None => None,
+        }
+    }
+}
+
+/// Team results: winners place 1 and score 1, losers place 2 and score 0; two
+/// winners (or none) is a draw, ½ each.
+fn team_outcome(teams: &[u8], winners: [bool; 2], reason: EndReason) -> Outcome {
+    let draw = winners[0] == winners[1];
+    let places = teams
+        .iter()
+        .map(|&t| if draw || winners[t as usize] { 1 } else { 2 })
+        .collect();
+    let scores = teams
+        .iter()
+        .map(|&t| {
+            if draw {
+                0.5
+            } else if winners[t as usize] {
+                1.0
+            } else {
+                0.0
+            }
         })
+        .collect();
+    Outcome {
+        reason,
+        places,
+        scores: Some(scores),
     }
 }
