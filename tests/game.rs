@@ -418,7 +418,11 @@ fn a_paused_bots_only_game_stands_still_until_resumed() {
     run_for(&mut app, 800);
     // A move decided just before the pause may not land; nothing more happens.
     assert_eq!(actions(&app), paused_at);
-    assert_eq!(marbles(&mut app), marbles_then, "no marble moves in a pause");
+    assert_eq!(
+        marbles(&mut app),
+        marbles_then,
+        "no marble moves in a pause"
+    );
     app.world_mut().resource_mut::<PauseReasons>().watcher = false;
     run_until(&mut app, "play going on after resume", |app| {
         actions(app) > paused_at
@@ -456,7 +460,8 @@ fn the_watch_speed_and_pause_do_not_carry_into_the_next_game() {
 /// An app started as `starhop ARGS` would be (without the window).
 fn launched(args: &[&str]) -> App {
     use clap::Parser;
-    let args = starhop::launch::Args::parse_from(std::iter::once("starhop").chain(args.iter().copied()));
+    let args =
+        starhop::launch::Args::parse_from(std::iter::once("starhop").chain(args.iter().copied()));
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
         .insert_resource(args.options(std::time::Instant::now()))
@@ -496,7 +501,10 @@ fn the_quick_start_options_start_the_game_they_describe() {
     // Without any of them, the setup screen comes first.
     let app = launched(&[]);
     assert!(app.world().get_resource::<Match>().is_none());
-    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Setup);
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Setup
+    );
 }
 
 #[test]
@@ -518,7 +526,12 @@ fn a_loaded_game_keeps_its_bots() {
         kinds,
         setup.seats.iter().map(|s| s.kind).collect::<Vec<_>>()
     );
-    assert!(!app.world().resource::<Seen>().notices.contains(&Notice::SeatsUnknown));
+    assert!(
+        !app.world()
+            .resource::<Seen>()
+            .notices
+            .contains(&Notice::SeatsUnknown)
+    );
 
     // A save from before seats were recorded: people everywhere, and a note saying so.
     let old = Record {
@@ -530,7 +543,12 @@ fn a_loaded_game_keeps_its_bots() {
     app.update();
     let loaded = &app.world().resource::<Match>().setup;
     assert!(loaded.seats.iter().all(|s| s.kind == SeatKind::Human));
-    assert!(app.world().resource::<Seen>().notices.contains(&Notice::SeatsUnknown));
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .contains(&Notice::SeatsUnknown)
+    );
 }
 
 #[test]

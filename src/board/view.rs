@@ -3,10 +3,10 @@
 //! legal destinations, the last move and the keyboard cursor.
 
 use super::{BoardLayout, seat_colours};
-use crate::{AppSystems, Screen};
 use crate::input::Selection;
 use crate::play::{BoardChanged, Match, MoveApplied, PendingSetup, last_move};
 use crate::settings::Settings;
+use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{Bitboard, Hex, Hole, Position, Seat, seats::target_camp};
 
@@ -249,13 +249,12 @@ fn rebuild_board(
     }
     // The holes: a dark dimple with a lighter rim, each one pickable.
     for (h, p) in layout.holes.iter().enumerate() {
-        commands
-            .spawn((
-                piece(flat_on_board(p.x, p.z, 0.008)),
-                HoleMarker(h as Hole),
-                Mesh3d(assets.hole.clone()),
-                MeshMaterial3d(assets.hole_mat.clone()),
-            ));
+        commands.spawn((
+            piece(flat_on_board(p.x, p.z, 0.008)),
+            HoleMarker(h as Hole),
+            Mesh3d(assets.hole.clone()),
+            MeshMaterial3d(assets.hole_mat.clone()),
+        ));
         commands.spawn((
             piece(Transform::from_xyz(p.x, 0.0, p.z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
             Mesh3d(assets.rim.clone()),

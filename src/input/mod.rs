@@ -212,7 +212,13 @@ fn best_marble_to_start(m: &Match) -> Option<Hole> {
     let board = pos.board();
     let target = pos.target(seat);
     // Distance to the nearest target hole, in steps.
-    let to_target = |h: Hole| target.iter().map(|t| board.distance(h, t)).min().unwrap_or(0);
+    let to_target = |h: Hole| {
+        target
+            .iter()
+            .map(|t| board.distance(h, t))
+            .min()
+            .unwrap_or(0)
+    };
     pos.marbles(seat)
         .iter()
         .filter_map(|h| {

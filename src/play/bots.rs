@@ -119,10 +119,9 @@ fn spawn_search(game: &Game, level: Level, speed: f32, hint: bool) -> Thinking {
 /// Stops a search whose game has changed or gone (undo, load, back to setup).
 fn abandon_stale(game: Option<Res<Match>>, mut mind: ResMut<BotMind>) {
     let current = game.as_ref().map(|m| m.game.revision());
-    let stale = mind
-        .thinking
-        .as_ref()
-        .is_some_and(|t| Some(t.revision) != current || game.as_ref().is_some_and(|m| m.game.is_over()));
+    let stale = mind.thinking.as_ref().is_some_and(|t| {
+        Some(t.revision) != current || game.as_ref().is_some_and(|m| m.game.is_over())
+    });
     if stale {
         mind.abandon();
     }

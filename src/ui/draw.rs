@@ -104,8 +104,8 @@ pub fn draw_window(
         });
     ctx.request_repaint();
     // Nobody has to press Play in a game of bots only: it starts once the draw is over.
-    let watched_out = m.setup.bots_only()
-        && elapsed >= STEP_SECONDS * draw.steps.len() as f64 + BOTS_ONLY_LINGER;
+    let watched_out =
+        m.setup.bots_only() && elapsed >= STEP_SECONDS * draw.steps.len() as f64 + BOTS_ONLY_LINGER;
     if close
         || watched_out
         || keys.just_pressed(KeyCode::Enter)

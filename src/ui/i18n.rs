@@ -336,18 +336,26 @@ fn refusal(lang: Language, e: &RuleError) -> String {
         }
         RuleError::NotYourMarble(_) => tr(lang, "That is not your marble").into(),
         RuleError::Occupied(_) => tr(lang, "That hole is taken").into(),
-        RuleError::ForeignCamp(_) => {
-            tr(lang, "That hole is in another player's camp: you may jump through, not stop").into()
-        }
-        RuleError::LockedInTarget(_) => {
-            tr(lang, "This marble has reached its target and may only move inside it").into()
-        }
-        RuleError::RepetitionLimit => {
-            tr(lang, "Going back again is not allowed: the repetition limit is reached").into()
-        }
-        RuleError::IllegalMove { .. } => {
-            tr(lang, "The marble cannot reach that hole with a step or a chain of jumps").into()
-        }
+        RuleError::ForeignCamp(_) => tr(
+            lang,
+            "That hole is in another player's camp: you may jump through, not stop",
+        )
+        .into(),
+        RuleError::LockedInTarget(_) => tr(
+            lang,
+            "This marble has reached its target and may only move inside it",
+        )
+        .into(),
+        RuleError::RepetitionLimit => tr(
+            lang,
+            "Going back again is not allowed: the repetition limit is reached",
+        )
+        .into(),
+        RuleError::IllegalMove { .. } => tr(
+            lang,
+            "The marble cannot reach that hole with a step or a chain of jumps",
+        )
+        .into(),
         RuleError::BadRoute { .. } => tr(lang, "That move is not allowed").into(),
         other => other.to_string(),
     }

@@ -14,7 +14,8 @@
 //!   in the game (the anti-passive rule, §4).
 //! - Mobility: forward hops ready to take lower the cost a little (capped).
 
-use starhop_engine::{Bitboard, Board, Hole, Position, Seat, game::anti_passive_required};
+use starhop_engine::game::{ANTI_PASSIVE_TURNS, anti_passive_required};
+use starhop_engine::{Bitboard, Board, Hole, Position, Seat};
 
 /// Cost units per step of remaining distance.
 pub const STEP: i32 = 16;
@@ -148,7 +149,7 @@ impl Eval {
             // steps to get out, heavily, while the count falls short.
             let at_home = pos.marbles(seat) & self.home[s];
             let out = self.camp_size - at_home.count();
-            for checkpoint in [20u32, 25, 30] {
+            for checkpoint in ANTI_PASSIVE_TURNS {
                 if turns + 14 >= checkpoint
                     && turns < checkpoint
                     && let Some(need) = anti_passive_required(checkpoint, self.camp_size)

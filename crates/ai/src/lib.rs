@@ -14,10 +14,10 @@ pub mod search;
 
 use eval::{Eval, STEP};
 use search::{Limits, Multi, Searcher, Setup};
+use starhop_engine::game::{ANTI_PASSIVE_TURNS, anti_passive_required};
+use starhop_engine::{Game, Move, Rng, Seat, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use starhop_engine::game::anti_passive_required;
-use starhop_engine::{Game, Move, Rng, Seat, Status};
 use std::time::{Duration, Instant};
 
 /// How strong a bot plays.
@@ -343,7 +343,7 @@ fn keep_anti_passive_safe(game: &Game, moves: &mut Vec<Move>) {
         }
         return;
     }
-    let Some((checkpoint, need)) = [20u32, 25, 30]
+    let Some((checkpoint, need)) = ANTI_PASSIVE_TURNS
         .into_iter()
         .filter(|&c| c > turns)
         .find_map(|c| anti_passive_required(c, camp).map(|n| (c, n)))

@@ -397,7 +397,11 @@ fn a_raised_stop_flag_ends_the_search_at_the_next_check() {
         1,
     );
     // The flag is read every 512 nodes; the answer is still a legal move.
-    assert!(stopped.nodes <= 1024, "{} nodes after the stop", stopped.nodes);
+    assert!(
+        stopped.nodes <= 1024,
+        "{} nodes after the stop",
+        stopped.nodes
+    );
     match stopped.action {
         BotAction::Move(m) => assert!(game.is_legal(m)),
         BotAction::Pass => panic!("passed with legal moves"),

@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use starhop_engine::perft::perft;
 use starhop_engine::{
-    EndReason, Game, Move, OutReason, Preset, Record, RecordError, Rules, Seat, Status, Teams,
-    record,
+    EndReason, Game, MAX_RECORD_BYTES, Move, OutReason, Preset, Record, RecordError, Rules, Seat,
+    Status, Teams, read_record,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -163,9 +163,10 @@ fn run(command: Command) -> Result<(), String> {
             Ok(())
         }
         Command::Replay { file } => {
-            let text = std::fs::read_to_string(&file)
+            let opened = std::fs::File::open(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let rec = Record::from_json(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+            let rec = read_record(opened, MAX_RECORD_BYTES)
+                .map_err(|e| format!("{}: {e}", file.display()))?;
             let game =
                 replay_with_progress(&rec).map_err(|e| format!("{}: {e}", file.display()))?;
             print!("{}", summary(&rec, &game));
@@ -252,31 +253,16 @@ fn perft_with_progress(game: &mut Game, depth: u32) -> u64 {
     total
 }
 
-/// `Record::replay`, one action at a time so that long records show a
-/// progress bar; errors are the same, numbered by action.
+/// `Record::replay` with a progress bar for long records.
 fn replay_with_progress(rec: &Record) -> Result<Game, RecordError> {
-    let mut game = Record {
-        actions: Vec::new(),
-        ..rec.clone()
-    }
-    .replay()?;
     let bar = progress_bar(
         rec.actions.len() as u64,
         "replay",
         rec.actions.len() >= LONG_RUN,
     );
-    for (i, action) in rec.actions.iter().enumerate() {
-        let seat = game.to_move();
-        game.apply(action.clone())
-            .map_err(|error| RecordError::Action {
-                number: i + 1,
-                what: record::describe(action, seat),
-                error,
-            })?;
-        bar.inc(1);
-    }
+    let game = rec.replay_with_progress(|_| bar.inc(1));
     bar.finish_and_clear();
-    Ok(game)
+    game
 }
 
 /// A name from a file, safe to print: control characters (newlines

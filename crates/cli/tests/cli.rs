@@ -183,7 +183,7 @@ fn perft_from_depth_5_counts_the_same_with_its_progress_bar_hidden_on_a_pipe() {
 }
 
 #[test]
-fn replay_escapes_names_and_cuts_long_ones() {
+fn replay_refuses_control_characters_and_cuts_long_names() {
     let dir = scratch("names");
     let file = dir.join("game.json");
     let f = file.to_str().unwrap();
@@ -191,24 +191,23 @@ fn replay_escapes_names_and_cuts_long_ones() {
     assert!(ok, "{err}");
     let mut record: Record =
         serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
-    record.names = vec![
-        "eve\nrecord ok: 9 players\r\u{1b}[2J".into(),
-        format!("{}\u{202e}", "x".repeat(100)),
-    ];
+    // A name that would fake a line of the report is refused by the engine, in words.
+    record.names = vec!["eve\nrecord ok: 9 players\r\u{1b}[2J".into(), "bo".into()];
+    std::fs::write(&file, record.to_json()).unwrap();
+    let (ok, out, err) = cli(&["replay", f]);
+    assert!(!ok);
+    assert!(!out.contains("record ok"), "{out}");
+    assert!(
+        err.contains("player 1 contains a control character"),
+        "{err}"
+    );
+    // Long names and invisible format characters are shown cut and escaped.
+    record.names = vec!["eve".into(), format!("{}\u{202e}", "x".repeat(39))];
     std::fs::write(&file, record.to_json()).unwrap();
     let (ok, out, err) = cli(&["replay", f]);
     assert!(ok, "{err}");
-    assert_eq!(
-        out.lines().filter(|l| l.starts_with("record ok")).count(),
-        1,
-        "{out}"
-    );
-    assert!(!out.contains('\r') && !out.contains('\u{1b}'), "{out:?}");
-    assert!(
-        out.contains(r"  1 eve\nrecord ok: 9 players\r\u{1b}[2J: "),
-        "{out}"
-    );
-    // 32 characters of a 101-character name, then an ellipsis.
+    assert!(!out.contains('\u{202e}'), "{out:?}");
+    // 32 characters of a 40-character name, then an ellipsis.
     assert!(out.contains(&format!("  2 {}…: ", "x".repeat(32))), "{out}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -317,5 +316,22 @@ fn random_plays_the_chosen_rules_and_names_anti_passive_outs() {
     assert!(!ok && err.contains("--teams needs 4 players"), "{err}");
     let (ok, _, err) = cli(&["random", "--preset", "party"]);
     assert!(!ok && err.contains("invalid value 'party'"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn replay_refuses_endless_and_oversized_input_with_a_message() {
+    // /dev/zero never ends: the reader stops at the size limit instead of
+    // filling the memory.
+    let (ok, _, err) = cli(&["replay", "/dev/zero"]);
+    assert!(!ok);
+    assert!(err.contains("too large for a game record"), "{err}");
+    let dir = scratch("big");
+    let file = dir.join("big.json");
+    let big = vec![b' '; starhop_engine::MAX_RECORD_BYTES as usize + 1];
+    std::fs::write(&file, big).unwrap();
+    let (ok, _, err) = cli(&["replay", file.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("too large for a game record"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

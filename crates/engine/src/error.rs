@@ -2,6 +2,7 @@
 //! file or a bot always comes back as one of these.
 
 use crate::bitboard::Hole;
+use crate::seats::Seat;
 use thiserror::Error;
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
@@ -16,6 +17,8 @@ pub enum RuleError {
     GameOver,
     #[error("hole {0} is not on this board")]
     NoSuchHole(Hole),
+    #[error("hole {0} is already taken")]
+    HoleTaken(Hole),
     #[error("there is no marble of the player to move on hole {0}")]
     NotYourMarble(Hole),
     #[error("the marble on hole {from} cannot move to hole {to}")]
@@ -30,6 +33,8 @@ pub enum RuleError {
     RepetitionLimit,
     #[error("the route does not lead from hole {from} to hole {to} by legal hops")]
     BadRoute { from: Hole, to: Hole },
+    #[error("a route needs at least two holes: where the marble starts and where it ends")]
+    ShortRoute,
     #[error("passing is not allowed while a move is possible")]
     PassNotAllowed,
     #[error("seat {0} is not playing")]
@@ -42,4 +47,16 @@ pub enum RuleError {
     NothingToRedo,
     #[error("fixed first mover: seat {0} is not in this game")]
     FirstSeat(u8),
+    #[error("the first-move draw is not well-formed: {0}")]
+    BadDraw(String),
+    #[error("the start position has marbles for {found} seats, but the game has {players} players")]
+    StartSeats { players: usize, found: usize },
+    #[error("hole {0} is used twice in the start position")]
+    HoleUsedTwice(Hole),
+    #[error("seat {0} has no marbles in the start position")]
+    NoMarbles(Seat),
+    #[error("seat {seat} starts with {count} marbles, more than a camp holds ({most})")]
+    TooManyMarbles { seat: Seat, count: u32, most: u32 },
+    #[error("seat {0} has already finished in the start position")]
+    AlreadyFinished(Seat),
 }

@@ -209,11 +209,13 @@ impl Board {
 
     /// The hole at a coordinate, if it is on the board.
     pub fn hole(&self, hex: Hex) -> Option<Hole> {
-        let n = self.size as i8;
-        if hex.q.abs() > 2 * n || hex.r.abs() > 2 * n {
+        // In i16: `i8::abs(-128)` overflows, and any i8 may come from outside.
+        let n = self.size as i16;
+        let (q, r) = (hex.q as i16, hex.r as i16);
+        if q.abs() > 2 * n || r.abs() > 2 * n {
             return None;
         }
-        let h = self.index[(hex.r + 2 * n) as usize * self.width + (hex.q + 2 * n) as usize];
+        let h = self.index[(r + 2 * n) as usize * self.width + (q + 2 * n) as usize];
         (h != NONE).then_some(h)
     }
 
@@ -250,6 +252,14 @@ mod tests {
             for c in 0..6 {
                 assert_eq!(b.camps[c].count() as usize, camp, "camp {c} on size {n}");
             }
+        }
+    }
+
+    #[test]
+    fn coordinates_far_off_the_board_are_not_holes() {
+        let b = Board::get(4).unwrap();
+        for (q, r) in [(-128, 0), (0, -128), (-128, -128), (127, 127), (127, -128)] {
+            assert_eq!(b.hole(Hex::new(q, r)), None, "({q},{r})");
         }
     }
 

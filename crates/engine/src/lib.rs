@@ -6,11 +6,13 @@
 //! - [`game`]: a match with turn order, every end-of-turn rule, clocks, ranking, undo/redo.
 //! - [`rules`]: every rule option as one serde value, with presets.
 //! - [`draw`]: who moves first. [`record`]: saving and replaying games.
+//! - [`change`]: how marbles moved, reported to the view for every change.
 //! - `testkit` (feature `test-kit`): forward-leaning random games for tests and benchmarks.
 //!
 //! The engine knows nothing of Bevy; the game and the bots build on it.
 
 pub mod bitboard;
+pub mod change;
 pub mod distance;
 pub mod draw;
 pub mod error;
@@ -27,12 +29,16 @@ pub mod seats;
 pub mod testkit;
 
 pub use bitboard::{Bitboard, Hole};
+pub use change::MarbleChange;
 pub use draw::{DrawStep, FirstMoveDraw, Hand};
 pub use error::RuleError;
-pub use game::{Action, EndReason, Event, Game, OutReason, Outcome, PlayerState, Status};
+pub use game::{
+    ANTI_PASSIVE_TURNS, Action, AntiPassiveCheck, EndReason, Event, Game, OutReason, Outcome,
+    PlayerState, Status, TurnProgress,
+};
 pub use geometry::{Board, Hex};
 pub use position::{Move, MoveRules, Position};
-pub use record::{Record, RecordError};
+pub use record::{MAX_RECORD_BYTES, Record, RecordError, read_record};
 pub use rng::Rng;
 pub use rules::{FirstMoveMethod, Preset, Rules, Teams};
 pub use seats::Seat;

@@ -146,12 +146,46 @@ impl Position {
             return Err(crate::RuleError::NoSuchHole(h));
         }
         if !self.empty_holes().contains(h) {
-            return Err(crate::RuleError::IllegalMove { from: h, to: h });
+            return Err(crate::RuleError::HoleTaken(h));
         }
         if seat >= self.players {
             return Err(crate::RuleError::NotPlaying(seat));
         }
         self.marbles[seat as usize].insert(h);
+        Ok(())
+    }
+
+    /// Checks a set-up start (RULES §2, §4): every hole on the board and used
+    /// once, every seat with 1 to a camp's worth of marbles (puzzles and endgame
+    /// studies may use fewer; more cannot all reach the target), and nobody
+    /// finished before the first move (they would "finish in 0 turns").
+    pub fn check_start(&self) -> Result<(), crate::RuleError> {
+        use crate::RuleError;
+        let mut used = self.walls & self.virtuals;
+        let mut all = self.walls | self.virtuals;
+        for s in 0..self.players as usize {
+            used |= all & self.marbles[s];
+            all |= self.marbles[s];
+        }
+        if let Some(h) = used.first() {
+            return Err(RuleError::HoleUsedTwice(h));
+        }
+        if let Some(h) = (all & !self.board.all()).first() {
+            return Err(RuleError::NoSuchHole(h));
+        }
+        let most = self.board.camp_size() as u32;
+        for seat in 0..self.players {
+            match self.marbles(seat).count() {
+                0 => return Err(RuleError::NoMarbles(seat)),
+                count if count > most => {
+                    return Err(RuleError::TooManyMarbles { seat, count, most });
+                }
+                _ => {}
+            }
+        }
+        if let Some(seat) = (0..self.players).find(|&s| self.has_finished(s)) {
+            return Err(RuleError::AlreadyFinished(seat));
+        }
         Ok(())
     }
 
@@ -541,8 +575,66 @@ mod tests {
         // A marble in the far half spoils the symmetry.
         p.place(1, at(2, 0)).unwrap();
         assert!(!p.destinations(0, at(-3, 0), long).contains(at(3, 0)));
-        // ...and a chain may mix long and short hops: from (3,0)? no; from (1,0) short over (2,0).
-        assert!(p.destinations(0, at(-3, 0), long).count() > 0);
+    }
+
+    #[test]
+    fn rule_3_a_chain_may_mix_long_and_short_hops() {
+        // (3,-2) can only be reached by a long hop over (0,0) to (3,0), then a
+        // short hop over (3,-1): nothing else stands near either line.
+        let mut p = Position::empty(board(), 2).unwrap();
+        p.place(0, at(-3, 0)).unwrap();
+        p.place(1, at(0, 0)).unwrap();
+        p.place(1, at(3, -1)).unwrap();
+        let long = MoveRules {
+            long_jumps: true,
+            ..free()
+        };
+        let goal = at(3, -2);
+        assert!(p.destinations(0, at(-3, 0), long).contains(goal));
+        assert!(!p.destinations(0, at(-3, 0), free()).contains(goal));
+        let route = p.route(at(-3, 0), goal, true).unwrap();
+        assert_eq!(route, vec![at(-3, 0), at(3, 0), goal]);
+        let hops: Vec<u8> = route
+            .windows(2)
+            .map(|w| board().distance(w[0], w[1]))
+            .collect();
+        assert_eq!(hops, vec![6, 2], "a long hop (k = 3), then a short one");
+        assert!(p.is_valid_route(&route, true));
+        assert!(!p.is_valid_route(&route, false));
+    }
+
+    #[test]
+    fn a_start_is_checked_hole_by_hole_and_seat_by_seat() {
+        use crate::RuleError;
+        let b = board();
+        assert_eq!(Position::start(b, 3).unwrap().check_start(), Ok(()));
+        let mut p = Position::start(b, 2).unwrap();
+        let h = p.marbles(0).first().unwrap();
+        p.walls.insert(h);
+        assert_eq!(p.check_start(), Err(RuleError::HoleUsedTwice(h)));
+        let mut p = Position::start(b, 2).unwrap();
+        p.virtuals.insert(150);
+        assert_eq!(p.check_start(), Err(RuleError::NoSuchHole(150)));
+        let mut p = Position::start(b, 2).unwrap();
+        p.place(1, at(0, 0)).unwrap();
+        assert_eq!(
+            p.check_start(),
+            Err(RuleError::TooManyMarbles {
+                seat: 1,
+                count: 11,
+                most: 10
+            })
+        );
+        let mut p = Position::empty(b, 2).unwrap();
+        p.place(0, at(0, 0)).unwrap();
+        assert_eq!(p.check_start(), Err(RuleError::NoMarbles(1)));
+        p.place(1, at(1, 0)).unwrap();
+        assert_eq!(
+            p.check_start(),
+            Ok(()),
+            "one marble each is a puzzle, not an error"
+        );
+        assert_eq!(p.place(1, at(1, 0)), Err(RuleError::HoleTaken(at(1, 0))));
     }
 
     #[test]

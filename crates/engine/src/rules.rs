@@ -1,7 +1,14 @@
 //! Every rule option of the rule book as one serde value, with presets.
 //! Missing fields take their defaults, so older saves keep loading.
 
+use crate::error::RuleError;
+use crate::geometry::Board;
+use crate::seats::{home_camps, team_of_seats};
 use serde::{Deserialize, Serialize};
+
+/// The shortest move limit or time bank the rules accept: a clock of less than
+/// a second cannot be played by a person, and 0 would time out at once.
+pub const MIN_CLOCK_MS: u32 = 1_000;
 
 /// How the first mover is chosen before the game (RULES §2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
@@ -92,6 +99,20 @@ impl Preset {
         Preset::Party,
     ];
 
+    /// The preset these rules are, if any. The board size, the first-move method
+    /// and teams are the table's choice, not the preset's, so they are ignored.
+    pub fn of(rules: &Rules) -> Option<Preset> {
+        Preset::ALL.into_iter().find(|p| {
+            let preset = p.rules();
+            Rules {
+                board_size: preset.board_size,
+                first_move: preset.first_move,
+                teams: preset.teams,
+                ..rules.clone()
+            } == preset
+        })
+    }
+
     pub fn rules(self) -> Rules {
         match self {
             Preset::Classic => Rules::classic(),
@@ -137,6 +158,33 @@ impl Rules {
         }
     }
 
+    /// Whether a game of `players` can be set up with these rules: the board
+    /// size exists, the player count is allowed, teams fit the players, a fixed
+    /// first mover sits at the table, and clocks are long enough to play.
+    pub fn validate(&self, players: usize) -> Result<(), RuleError> {
+        Board::get(self.board_size)?;
+        home_camps(players)?;
+        team_of_seats(players, self.teams)?;
+        if let FirstMoveMethod::Fixed(seat) = self.first_move
+            && seat as usize >= players
+        {
+            return Err(RuleError::FirstSeat(seat));
+        }
+        for (name, clock) in [
+            ("move limit", self.move_limit_ms),
+            ("time bank", self.time_bank_ms),
+        ] {
+            if let Some(ms) = clock
+                && ms < MIN_CLOCK_MS
+            {
+                return Err(RuleError::Clock(format!(
+                    "a {name} of {ms} ms is too short: at least {MIN_CLOCK_MS} ms"
+                )));
+            }
+        }
+        Ok(())
+    }
+
     pub fn with_size(mut self, size: u8) -> Rules {
         self.board_size = size;
         self
@@ -147,15 +195,150 @@ impl Rules {
 mod tests {
     use super::*;
 
+    /// RULES §3-§6 defaults, written out field by field so a new option must be
+    /// placed here too.
+    fn rule_book_classic() -> Rules {
+        Rules {
+            board_size: 4,
+            long_jumps: false,
+            no_stopping_in_foreign_camps: true,
+            locked_in_target: false,
+            pass_allowed: false,
+            repetition_limit: Some(3),
+            first_in_skips: false,
+            equal_moves: true,
+            play_on: true,
+            anti_passive: true,
+            deadlock_adjudication: true,
+            move_limit_ms: None,
+            time_bank_ms: None,
+            teams: Teams::None,
+            first_move: FirstMoveMethod::Lots,
+            items: false,
+        }
+    }
+
     #[test]
-    fn rule_10_presets_differ_from_classic_only_where_the_rule_book_says() {
-        let c = Rules::classic();
-        assert!(!c.long_jumps && !c.items && c.move_limit_ms.is_none() && c.time_bank_ms.is_none());
-        assert!(Preset::SuperJump.rules().long_jumps);
-        let t = Preset::Tournament.rules();
-        assert_eq!(t.move_limit_ms, Some(10_000));
-        assert!(t.anti_passive && t.equal_moves && t.deadlock_adjudication);
-        assert!(Preset::Party.rules().items);
+    fn rule_10_every_preset_field_is_what_the_rule_book_says() {
+        // Classic: the standard rules, items off, long jumps off, no clocks.
+        assert_eq!(Preset::Classic.rules(), rule_book_classic());
+        // Super jump: Classic + long jumps.
+        assert_eq!(
+            Preset::SuperJump.rules(),
+            Rules {
+                board_size: 4,
+                long_jumps: true,
+                no_stopping_in_foreign_camps: true,
+                locked_in_target: false,
+                pass_allowed: false,
+                repetition_limit: Some(3),
+                first_in_skips: false,
+                equal_moves: true,
+                play_on: true,
+                anti_passive: true,
+                deadlock_adjudication: true,
+                move_limit_ms: None,
+                time_bank_ms: None,
+                teams: Teams::None,
+                first_move: FirstMoveMethod::Lots,
+                items: false,
+            }
+        );
+        // Tournament: Classic + a 10 s move limit, anti-passive, equal moves, deadlock adjudication.
+        assert_eq!(
+            Preset::Tournament.rules(),
+            Rules {
+                board_size: 4,
+                long_jumps: false,
+                no_stopping_in_foreign_camps: true,
+                locked_in_target: false,
+                pass_allowed: false,
+                repetition_limit: Some(3),
+                first_in_skips: false,
+                equal_moves: true,
+                play_on: true,
+                anti_passive: true,
+                deadlock_adjudication: true,
+                move_limit_ms: Some(10_000),
+                time_bank_ms: None,
+                teams: Teams::None,
+                first_move: FirstMoveMethod::Lots,
+                items: false,
+            }
+        );
+        // Party: Classic + items.
+        assert_eq!(
+            Preset::Party.rules(),
+            Rules {
+                board_size: 4,
+                long_jumps: false,
+                no_stopping_in_foreign_camps: true,
+                locked_in_target: false,
+                pass_allowed: false,
+                repetition_limit: Some(3),
+                first_in_skips: false,
+                equal_moves: true,
+                play_on: true,
+                anti_passive: true,
+                deadlock_adjudication: true,
+                move_limit_ms: None,
+                time_bank_ms: None,
+                teams: Teams::None,
+                first_move: FirstMoveMethod::Lots,
+                items: true,
+            }
+        );
+    }
+
+    #[test]
+    fn preset_of_names_the_preset_whatever_the_table_chose() {
+        for p in Preset::ALL {
+            assert_eq!(Preset::of(&p.rules()), Some(p));
+            let table = Rules {
+                board_size: 5,
+                first_move: FirstMoveMethod::Fixed(1),
+                teams: Teams::TwoVsTwo,
+                ..p.rules()
+            };
+            assert_eq!(Preset::of(&table), Some(p));
+        }
+        let custom = Rules {
+            pass_allowed: true,
+            ..Rules::classic()
+        };
+        assert_eq!(Preset::of(&custom), None);
+    }
+
+    #[test]
+    fn validate_refuses_each_impossible_setup_with_its_reason() {
+        assert_eq!(Rules::classic().validate(2), Ok(()));
+        assert_eq!(
+            Rules::classic().with_size(6).validate(2),
+            Err(RuleError::BoardSize(6))
+        );
+        assert_eq!(Rules::classic().validate(5), Err(RuleError::PlayerCount(5)));
+        let teams = Rules {
+            teams: Teams::ThreeVsThree,
+            ..Rules::classic()
+        };
+        assert_eq!(teams.validate(4), Err(RuleError::TeamSize(4)));
+        assert_eq!(teams.validate(6), Ok(()));
+        let fixed = Rules {
+            first_move: FirstMoveMethod::Fixed(3),
+            ..Rules::classic()
+        };
+        assert_eq!(fixed.validate(3), Err(RuleError::FirstSeat(3)));
+        assert_eq!(fixed.validate(4), Ok(()));
+        let quick = Rules {
+            move_limit_ms: Some(999),
+            ..Rules::classic()
+        };
+        assert!(matches!(quick.validate(2), Err(RuleError::Clock(m)) if m.contains("999 ms")));
+        let broke = Rules {
+            time_bank_ms: Some(0),
+            ..Rules::classic()
+        };
+        assert!(matches!(broke.validate(2), Err(RuleError::Clock(m)) if m.contains("time bank")));
     }
 
     #[test]

@@ -77,7 +77,7 @@ fn rules_and_players() -> impl Strategy<Value = (Rules, usize)> {
         any::<bool>(),
         any::<bool>(),
         any::<bool>(),
-        clock(500..6_000),
+        clock(starhop_engine::rules::MIN_CLOCK_MS..6_000),
         clock(2_000..40_000),
         any::<bool>(),
     );

@@ -64,15 +64,32 @@ fn rule_2_turns_go_round_the_table_from_the_drawn_first_mover() {
 
 #[test]
 fn rule_2_the_first_move_draw_is_seeded_and_recorded() {
+    use DrawStep::Throw;
+    use Hand::{Paper as P, Rock as R, Scissors as S};
     let rules = Rules {
         first_move: FirstMoveMethod::RockPaperScissors,
         ..Rules::classic()
     };
-    let a = Game::new(rules.clone(), 6, 42).unwrap();
-    let b = Game::new(rules, 6, 42).unwrap();
-    assert_eq!(a.first_move_draw(), b.first_move_draw());
-    assert_eq!(a.to_move(), a.first_move_draw().first);
-    assert!(!a.first_move_draw().steps.is_empty());
+    let g = Game::new(rules, 6, 42).unwrap();
+    // Seed 42's draw, pinned: records keep only the seed, so this must come out
+    // the same on every machine for a record to replay.
+    let throws: [&[(Seat, Hand)]; 6] = [
+        &[(0, S), (1, R), (2, S), (3, R), (4, R), (5, R)],
+        &[(1, S), (3, R), (4, P), (5, R)],
+        &[(1, P), (3, S), (4, S), (5, R)],
+        &[(1, P), (3, R), (4, R), (5, P)],
+        &[(1, S), (5, S)],
+        &[(1, P), (5, R)],
+    ];
+    let expected: Vec<DrawStep> = throws
+        .iter()
+        .map(|hands| Throw {
+            hands: hands.to_vec(),
+        })
+        .collect();
+    assert_eq!(g.first_move_draw().steps, expected);
+    assert_eq!(g.first_move_draw().first, 1);
+    assert_eq!(g.to_move(), 1, "the drawn seat moves first");
 }
 
 // ----- §3 moves -----
@@ -764,4 +781,100 @@ fn undo_and_redo_walk_the_history_exactly() {
     g.undo().unwrap();
     g.play(g.legal_moves()[0]).unwrap();
     assert!(!g.can_redo(), "a new move drops the redo list");
+}
+
+// ----- hardening: each of these failed before its fix -----
+
+#[test]
+fn rule_5_when_the_mover_resigns_the_next_player_gets_a_fresh_clock() {
+    let rules = Rules {
+        move_limit_ms: Some(10_000),
+        time_bank_ms: Some(60_000),
+        ..plain(4, 0)
+    };
+    let mut g = Game::new(rules, 3, 0).unwrap();
+    g.tick(9_500);
+    g.resign(0).unwrap();
+    assert_eq!(g.to_move(), 1);
+    assert_eq!(g.move_time_left(), Some(10_000));
+    assert_eq!(g.bank_left(1), Some(60_000));
+    assert_eq!(
+        g.player(0).bank_ms,
+        Some(50_500),
+        "the resigner paid for their turn"
+    );
+}
+
+/// One marble per seat, every other hole a wall: nobody can move. Seats 0 and 3
+/// (team A in 2v2) stand in the centre, seats 1 and 2 at home, far from their targets.
+fn nobody_can_move() -> Position {
+    let b = board(4);
+    let mut pos = Position::empty(b, 4).unwrap();
+    let tip = |pos: &Position, s: Seat| {
+        pos.home(s)
+            .iter()
+            .max_by_key(|&h| b.hex(h).distance(Hex::new(0, 0)))
+            .unwrap()
+    };
+    pos.place(0, at(b, 0, 0)).unwrap();
+    pos.place(3, at(b, 2, -1)).unwrap();
+    for s in [1, 2] {
+        let h = tip(&pos, s);
+        pos.place(s, h).unwrap();
+    }
+    for h in pos.empty_holes().iter() {
+        pos.walls.insert(h);
+    }
+    pos
+}
+
+#[test]
+fn rule_4_a_blocked_team_game_ends_and_the_closer_team_wins() {
+    let pos = nobody_can_move();
+    let team_distance =
+        |seats: [Seat; 2]| -> u32 { seats.iter().map(|&s| pos.remaining_distance(s)).sum() };
+    assert!(team_distance([0, 3]) < team_distance([1, 2]));
+    let rules = Rules {
+        teams: Teams::TwoVsTwo,
+        ..plain(4, 0)
+    };
+    let mut g = Game::from_position(rules, pos.clone(), 0).unwrap();
+    assert!(g.legal_moves().is_empty());
+    g.pass().unwrap();
+    let o = g.outcome().expect("a blocked team game ends");
+    assert_eq!(o.reason, EndReason::Blocked);
+    assert_eq!(o.places, vec![1, 2, 2, 1]);
+    assert_eq!(o.scores, Some(vec![1.0, 0.0, 0.0, 1.0]));
+    // The same position without teams ends the same way, ranked per player.
+    let mut g = Game::from_position(plain(4, 0), pos, 0).unwrap();
+    g.pass().unwrap();
+    assert_eq!(g.outcome().unwrap().reason, EndReason::Blocked);
+}
+
+#[test]
+fn rule_2_a_start_with_the_wrong_number_of_marbles_is_refused() {
+    let b = board(3);
+    let mut pos = Position::start(b, 2).unwrap();
+    let spare = b.centre.first().unwrap();
+    pos.place(0, spare).unwrap();
+    let err = Game::from_position(plain(3, 0), pos, 0).unwrap_err();
+    assert!(err.to_string().contains("7 marbles"), "{err}");
+    let mut pos = Position::start(b, 2).unwrap();
+    for h in pos.home(1).iter() {
+        pos.clear(h);
+    }
+    let err = Game::from_position(plain(3, 0), pos, 0).unwrap_err();
+    assert!(err.to_string().contains("no marbles"), "{err}");
+}
+
+#[test]
+fn rule_4_a_start_in_which_someone_has_already_finished_is_refused() {
+    let b = board(3);
+    let mut pos = Position::empty(b, 2).unwrap();
+    for h in pos.target(0).iter() {
+        pos.place(0, h).unwrap();
+    }
+    fill_centre(&mut pos, 1, Bitboard::EMPTY);
+    let err = Game::from_position(plain(3, 0), pos, 1).unwrap_err();
+    assert!(err.to_string().contains("already finished"), "{err}");
 }
