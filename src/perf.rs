@@ -104,10 +104,7 @@ fn autoplay(
     let rng = rng.get_or_insert_with(|| starhop_engine::Rng::new(m.game.seed()));
     match starhop_ai::greedy_move(&m.game, rng) {
         Some(mv) => {
-            moves.write(MoveRequest {
-                from: mv.from,
-                to: mv.to,
-            });
+            moves.write(MoveRequest::from(mv));
         }
         None => {
             turns.write(TurnRequest::Pass);

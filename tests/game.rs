@@ -6,7 +6,7 @@ use bevy::time::TimeUpdateStrategy;
 use starhop::marbles::{HopLanded, Hopping, Marble, MarbleIndex, rest_position};
 use starhop::play::{LoadMatch, Match, MatchSetup, MoveRequest, Notice, StartMatch, TurnRequest};
 use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
-use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Position, Record, Rules, Seat};
+use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Position, Record, Rules, Seat};
 use std::time::Duration;
 
 #[derive(Resource, Default)]
@@ -114,10 +114,7 @@ fn a_move_request_hops_the_marble_to_its_hole() {
         .find(|m| game.position().board().distance(m.from, m.to) == 2)
         .unwrap();
     let moving = entity_on(&app, mv.from).unwrap();
-    app.world_mut().write_message(MoveRequest {
-        from: mv.from,
-        to: mv.to,
-    });
+    app.world_mut().write_message(MoveRequest::from(mv));
     app.update();
     // Mid-flight the marble is above the board, between the holes.
     app.update();
@@ -150,10 +147,10 @@ fn an_illegal_request_changes_nothing_and_says_why() {
         .marbles(1)
         .first()
         .unwrap();
-    app.world_mut().write_message(MoveRequest {
+    app.world_mut().write_message(MoveRequest::from(Move {
         from: theirs,
         to: theirs,
-    });
+    }));
     settle(&mut app);
     assert_eq!(marbles(&mut app), before);
     assert_eq!(app.world().resource::<Match>().game.actions().count(), 0);
@@ -171,10 +168,7 @@ fn undo_puts_the_marble_entities_back() {
     let before = marbles(&mut app);
     for _ in 0..3 {
         let mv = app.world().resource::<Match>().game.legal_moves()[0];
-        app.world_mut().write_message(MoveRequest {
-            from: mv.from,
-            to: mv.to,
-        });
+        app.world_mut().write_message(MoveRequest::from(mv));
         settle(&mut app);
     }
     assert_ne!(marbles(&mut app), before);
@@ -236,7 +230,8 @@ fn a_finished_game_reaches_the_end_state() {
     app.update();
     assert_eq!(marbles(&mut app).len(), 12);
     let (from, to) = finishing[0];
-    app.world_mut().write_message(MoveRequest { from, to });
+    app.world_mut()
+        .write_message(MoveRequest::from(Move { from, to }));
     settle(&mut app);
     let mv = {
         let g = &app.world().resource::<Match>().game;
@@ -246,10 +241,7 @@ fn a_finished_game_reaches_the_end_state() {
             .find(|m| !target.contains(m.to))
             .unwrap()
     };
-    app.world_mut().write_message(MoveRequest {
-        from: mv.from,
-        to: mv.to,
-    });
+    app.world_mut().write_message(MoveRequest::from(mv));
     settle(&mut app);
     let m = app.world().resource::<Match>();
     let outcome = m.game.outcome().expect("the game is over");
@@ -263,7 +255,7 @@ fn a_finished_game_reaches_the_end_state() {
     );
     // Nothing moves after the end.
     app.world_mut()
-        .write_message(MoveRequest { from: to, to: from });
+        .write_message(MoveRequest::from(Move { from: to, to: from }));
     app.update();
     assert!(
         app.world()
@@ -285,10 +277,7 @@ fn bots_move_on_their_own_through_the_same_requests() {
     app.update();
     // The human (seat 0) moves; then the bot must answer without any input.
     let mv = app.world().resource::<Match>().game.legal_moves()[0];
-    app.world_mut().write_message(MoveRequest {
-        from: mv.from,
-        to: mv.to,
-    });
+    app.world_mut().write_message(MoveRequest::from(mv));
     settle(&mut app);
     assert_eq!(app.world().resource::<Match>().game.to_move(), 1);
     // The search runs on a background task: keep frames coming until it answers
@@ -382,10 +371,7 @@ fn undo_stops_the_bot_search_and_its_move_is_never_played() {
     app.update();
     app.update();
     let mv = app.world().resource::<Match>().game.legal_moves()[0];
-    app.world_mut().write_message(MoveRequest {
-        from: mv.from,
-        to: mv.to,
-    });
+    app.world_mut().write_message(MoveRequest::from(mv));
     run_until(&mut app, "the bot starting to think", |app| {
         app.world().resource::<BotMind>().is_thinking()
     });
@@ -578,4 +564,98 @@ fn the_board_turns_to_people_never_to_bots() {
         s.kind = SeatKind::Bot(Level::Easy);
     }
     assert_eq!(m.seat_to_face(), None);
+}
+
+// ----- the view follows the engine's reports -----
+
+/// Each marble entity with its hole, sorted by entity.
+fn entities(app: &mut App) -> Vec<(Entity, Marble)> {
+    let mut q = app.world_mut().query::<(Entity, &Marble)>();
+    let mut v: Vec<(Entity, Marble)> = q.iter(app.world()).map(|(e, m)| (e, *m)).collect();
+    v.sort_by_key(|(e, _)| *e);
+    v
+}
+
+/// The entities stand exactly where the engine's marbles are, and the index agrees.
+fn assert_view_matches_engine(app: &mut App) {
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let pos = app.world().resource::<Match>().game.position().clone();
+    let mut count = 0;
+    for (m, at) in marbles(app) {
+        assert_eq!(
+            pos.owner(m.hole),
+            Some(m.seat),
+            "entity of seat {} on {}",
+            m.seat,
+            m.hole
+        );
+        assert!(at.distance(rest_position(&layout, m.hole)) < 1e-4);
+        assert_eq!(
+            app.world().get::<Marble>(entity_on(app, m.hole).unwrap()),
+            Some(&m)
+        );
+        count += 1;
+    }
+    let on_board: u32 = (0..pos.players() as Seat)
+        .map(|s| pos.marbles(s).count())
+        .sum();
+    assert_eq!(count, on_board as usize);
+}
+
+#[test]
+fn moves_undo_and_redo_move_the_same_entities_without_a_rebuild() {
+    let mut app = app();
+    start(&mut app, 3);
+    let first = entities(&mut app);
+    let ids: Vec<Entity> = first.iter().map(|(e, _)| *e).collect();
+    // Moves, single undos, redos and an undo of several at once, in a fixed pattern.
+    for step in 0..24 {
+        match step % 6 {
+            0 | 1 | 3 => {
+                let mv = {
+                    let g = &app.world().resource::<Match>().game;
+                    let moves = g.legal_moves();
+                    moves[(step * 7) % moves.len()]
+                };
+                app.world_mut().write_message(MoveRequest::from(mv));
+            }
+            2 => {
+                app.world_mut().write_message(TurnRequest::Undo);
+            }
+            4 => {
+                app.world_mut().write_message(TurnRequest::Redo);
+            }
+            _ => {
+                for _ in 0..3 {
+                    app.world_mut().write_message(TurnRequest::Undo);
+                }
+            }
+        }
+        settle(&mut app);
+        assert_view_matches_engine(&mut app);
+        let now: Vec<Entity> = entities(&mut app).iter().map(|(e, _)| *e).collect();
+        assert_eq!(
+            now, ids,
+            "step {step}: the same marble entities, none respawned"
+        );
+    }
+}
+
+#[test]
+fn undo_against_a_bot_flies_each_marble_home_in_one_report() {
+    let mut app = app();
+    let mut setup = MatchSetup::new(2, fixed_rules());
+    setup.seats[1].kind = SeatKind::Bot(Level::Beginner);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    let start_marbles = entities(&mut app);
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    app.world_mut().write_message(MoveRequest::from(mv));
+    run_until(&mut app, "the bot's answer", |app| actions(app) >= 2);
+    settle(&mut app);
+    app.world_mut().write_message(TurnRequest::Undo);
+    settle(&mut app);
+    assert_eq!(actions(&app), 0, "back to the person's first turn");
+    assert_view_matches_engine(&mut app);
+    assert_eq!(entities(&mut app), start_marbles);
 }

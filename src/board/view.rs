@@ -4,7 +4,7 @@
 
 use super::{BoardLayout, seat_colours};
 use crate::input::Selection;
-use crate::play::{BoardChanged, Match, MoveApplied, PendingSetup, last_move};
+use crate::play::{BoardChanged, MarblesMoved, Match, PendingSetup, last_move};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -303,7 +303,7 @@ fn mark_destinations(
 fn mark_last_move(
     mut commands: Commands,
     old: Query<Entity, With<LastMoveMark>>,
-    mut applied: MessageReader<MoveApplied>,
+    mut applied: MessageReader<MarblesMoved>,
     mut changed: MessageReader<BoardChanged>,
     game: Option<Res<Match>>,
     layout: Res<BoardLayout>,

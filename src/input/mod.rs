@@ -90,7 +90,7 @@ fn press(
     match selection.lifted {
         Some(from) => match m.game.why_not(Move { from, to: hole }) {
             None => {
-                moves.write(MoveRequest { from, to: hole });
+                moves.write(MoveRequest::from(Move { from, to: hole }));
                 selection.lifted = None;
                 Ok(false)
             }

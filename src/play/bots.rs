@@ -180,10 +180,7 @@ fn collect_decisions(
         (BotAction::Move(mv), true) => hint.0 = Some((revision, mv)),
         (BotAction::Pass, true) => {}
         (BotAction::Move(mv), false) => {
-            moves.write(MoveRequest {
-                from: mv.from,
-                to: mv.to,
-            });
+            moves.write(MoveRequest::from(mv));
         }
         (BotAction::Pass, false) => {
             turns.write(TurnRequest::Pass);

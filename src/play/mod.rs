@@ -6,8 +6,10 @@
 
 use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
+use starhop_engine::game::marble_changes;
 use starhop_engine::{
-    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, Move, Record, RuleError, Rules, Seat,
+    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, MarbleChange, Move, Record, RuleError,
+    Rules, Seat,
 };
 
 mod bots;
@@ -69,11 +71,24 @@ pub struct StartMatch(pub MatchSetup);
 #[derive(Message, Clone, Debug)]
 pub struct LoadMatch(pub Record);
 
-/// Move the marble on `from` to `to`.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+/// Move the marble on `from` to `to`; along exactly `route` when one is
+/// given (in classic play (from, to) is the move and the engine picks a
+/// route; captures and some items need the route itself).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct MoveRequest {
     pub from: Hole,
     pub to: Hole,
+    pub route: Option<Vec<Hole>>,
+}
+
+impl From<Move> for MoveRequest {
+    fn from(mv: Move) -> MoveRequest {
+        MoveRequest {
+            from: mv.from,
+            to: mv.to,
+            route: None,
+        }
+    }
 }
 
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -90,17 +105,13 @@ pub struct BackToSetup;
 
 // ----- reports (rules to view and HUD) -----
 
-/// A move was played; the view animates the marble along `route`.
+/// How marbles moved (moves, undo, redo): the view animates exactly these,
+/// in order, and stays in step without rebuilding.
 #[derive(Message, Clone, Debug, PartialEq)]
-pub struct MoveApplied {
-    pub seat: Seat,
-    pub from: Hole,
-    pub to: Hole,
-    pub route: Vec<Hole>,
-}
+pub struct MarblesMoved(pub Vec<MarbleChange>);
 
-/// The whole board changed at once (new match, undo, redo, load): the view
-/// rebuilds the marbles from the position.
+/// A different set of marbles is on show (a new match, a loaded one, back to
+/// setup): the view rebuilds the marbles from the position.
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardChanged;
 
@@ -128,7 +139,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<MoveRequest>()
         .add_message::<TurnRequest>()
         .add_message::<BackToSetup>()
-        .add_message::<MoveApplied>()
+        .add_message::<MarblesMoved>()
         .add_message::<BoardChanged>()
         .add_message::<Notice>()
         .add_plugins((pause::plugin, bots::plugin))
@@ -237,31 +248,32 @@ impl FreshMatch<'_> {
     }
 }
 
-/// Turns engine events into the view's messages.
-fn report(
-    events: Vec<RuleEvent>,
-    applied: &mut MessageWriter<MoveApplied>,
-    notices: &mut MessageWriter<Notice>,
-) {
-    for e in events {
-        match e {
-            RuleEvent::Moved {
-                seat,
-                from,
-                to,
-                route,
-            } => {
-                applied.write(MoveApplied {
-                    seat,
-                    from,
-                    to,
-                    route,
-                });
-            }
-            other => {
-                notices.write(Notice::Rule(other));
+/// What the rules systems tell the view and the HUD.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Reports<'w> {
+    marbles: MessageWriter<'w, MarblesMoved>,
+    notices: MessageWriter<'w, Notice>,
+}
+
+impl Reports<'_> {
+    /// How the marbles moved, then what else the rules did.
+    fn events(&mut self, events: Vec<RuleEvent>) {
+        self.marbles(marble_changes(&events));
+        for e in events {
+            if e.marble_change().is_none() {
+                self.notices.write(Notice::Rule(e));
             }
         }
+    }
+
+    fn marbles(&mut self, changes: Vec<MarbleChange>) {
+        if !changes.is_empty() {
+            self.marbles.write(MarblesMoved(changes));
+        }
+    }
+
+    fn notice(&mut self, notice: Notice) {
+        self.notices.write(notice);
     }
 }
 
@@ -269,9 +281,7 @@ fn apply_requests(
     game: Option<ResMut<Match>>,
     mut moves: MessageReader<MoveRequest>,
     mut turns: MessageReader<TurnRequest>,
-    mut applied: MessageWriter<MoveApplied>,
-    mut changed: MessageWriter<BoardChanged>,
-    mut notices: MessageWriter<Notice>,
+    mut reports: Reports,
 ) {
     let Some(mut m) = game else {
         moves.clear();
@@ -279,50 +289,50 @@ fn apply_requests(
         return;
     };
     for req in moves.read() {
-        match m.game.play(Move {
-            from: req.from,
-            to: req.to,
-        }) {
-            Ok(events) => report(events, &mut applied, &mut notices),
-            Err(e) => {
-                notices.write(Notice::Refused(e));
-            }
+        let played = match &req.route {
+            Some(route) => m.game.play_route(route),
+            None => m.game.play(Move {
+                from: req.from,
+                to: req.to,
+            }),
+        };
+        match played {
+            Ok(events) => reports.events(events),
+            Err(e) => reports.notice(Notice::Refused(e)),
         }
     }
     for req in turns.read() {
         let result = match *req {
             TurnRequest::Pass => m.game.pass(),
             TurnRequest::Resign(seat) => m.game.resign(seat),
-            TurnRequest::Undo => m.game.undo().map(|()| {
-                // Against bots, undo goes back to the last human turn, or the bot would replay at once.
-                let human =
-                    |m: &Match| m.setup.seats[m.game.to_move() as usize].kind == SeatKind::Human;
-                if !m.setup.bots_only() {
-                    while !human(&m) && m.game.can_undo() {
-                        let _ = m.game.undo();
-                    }
-                }
-                notices.write(Notice::Undone);
-                changed.write(BoardChanged);
+            TurnRequest::Undo => undo(&mut m).map(|changes| {
+                reports.marbles(changes);
+                reports.notice(Notice::Undone);
                 Vec::new()
             }),
-            TurnRequest::Redo => m.game.redo().map(|events| {
-                notices.write(Notice::Redone);
-                changed.write(BoardChanged);
-                // Only the notices: the board is rebuilt whole.
-                events
-                    .into_iter()
-                    .filter(|e| !matches!(e, RuleEvent::Moved { .. }))
-                    .collect()
-            }),
+            TurnRequest::Redo => m.game.redo().inspect(|_| reports.notice(Notice::Redone)),
         };
         match result {
-            Ok(events) => report(events, &mut applied, &mut notices),
-            Err(e) => {
-                notices.write(Notice::Refused(e));
-            }
+            Ok(events) => reports.events(events),
+            Err(e) => reports.notice(Notice::Refused(e)),
         }
     }
+}
+
+/// Undoes the last action; against bots, on back to the last human turn, or
+/// the bot would replay at once. Several actions undone at once come back as
+/// the net change (each marble flies straight home), not a replay in reverse.
+fn undo(m: &mut Match) -> Result<Vec<MarbleChange>, RuleError> {
+    let before = m.game.position().clone();
+    let mut changes = m.game.undo()?;
+    let human = |m: &Match| m.setup.seats[m.game.to_move() as usize].kind == SeatKind::Human;
+    if !m.setup.bots_only() && !human(m) && m.game.can_undo() {
+        while !human(m) && m.game.can_undo() {
+            m.game.undo()?;
+        }
+        changes = before.changes_to(m.game.position());
+    }
+    Ok(changes)
 }
 
 /// Whether a marble is still hopping (the clock stops while moves animate).
@@ -335,8 +345,7 @@ fn tick_clock(
     time: Res<Time>,
     animating: Option<Res<Animating>>,
     mut carry: Local<f64>,
-    mut applied: MessageWriter<MoveApplied>,
-    mut notices: MessageWriter<Notice>,
+    mut reports: Reports,
 ) {
     let Some(mut m) = game else {
         return;
@@ -351,8 +360,7 @@ fn tick_clock(
     let ms = carry.floor();
     *carry -= ms;
     if ms >= 1.0 {
-        let events = m.game.tick(ms as u32);
-        report(events, &mut applied, &mut notices);
+        reports.events(m.game.tick(ms as u32));
     }
 }
 
