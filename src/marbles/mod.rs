@@ -118,10 +118,10 @@ impl Placer<'_> {
 
     /// Puts `e` on `hole`; a marble still there waits aside to leave.
     fn put(&mut self, hole: Hole, e: Entity) {
-        if let Some(slot) = self.index.0.get_mut(hole as usize) {
-            if let Some(old) = slot.replace(e) {
-                self.waiting.push((hole, old));
-            }
+        if let Some(slot) = self.index.0.get_mut(hole as usize)
+            && let Some(old) = slot.replace(e)
+        {
+            self.waiting.push((hole, old));
         }
     }
 }

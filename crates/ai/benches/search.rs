@@ -34,7 +34,7 @@ fn search(c: &mut Criterion) {
             Budget {
                 max_nodes: Some(nodes),
                 max_depth: Some(64),
-                time: None,
+                ..Budget::default()
             },
             1,
         );
@@ -47,7 +47,7 @@ fn search(c: &mut Criterion) {
                     Budget {
                         max_nodes: Some(nodes),
                         max_depth: Some(64),
-                        time: None,
+                        ..Budget::default()
                     },
                     1,
                 )

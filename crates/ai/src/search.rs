@@ -159,11 +159,12 @@ impl<'a> Searcher<'a> {
 
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes >= self.limits.max_nodes {
-            self.stopped = true;
-        } else if self.nodes & 511 == 0
-            && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.limits.stop.as_ref().is_some_and(|s| s.is_raised()))
+        // The clock and the stop flag are looked at every 512 nodes.
+        let checkpoint = self.nodes & 511 == 0;
+        if self.nodes >= self.limits.max_nodes
+            || (checkpoint
+                && (self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+                    || self.limits.stop.as_ref().is_some_and(|s| s.is_raised())))
         {
             self.stopped = true;
         }
