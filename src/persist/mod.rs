@@ -641,7 +641,7 @@ mod tests {
             panic!("{err:?}")
         };
         assert!(!path.exists(), "the bad file was moved");
-        assert_eq!(files_in(&dir), [aside.clone()]);
+        assert_eq!(files_in(&dir), std::slice::from_ref(aside));
         assert_eq!(
             std::fs::read_to_string(aside).unwrap(),
             "{ this is not json"

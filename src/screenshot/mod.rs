@@ -237,6 +237,9 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
     }
 }
 
+/// Seats (name and who plays), moves to play, and the date in the name.
+type SampleGame = (&'static [(&'static str, SeatKind)], usize, &'static str);
+
 /// A few saved games (and one damaged file) for the Load list's picture, in
 /// a `STARHOP_HOME` folder without saves (never the player's own folder).
 fn make_sample_saves(folders: &Folders) {
@@ -244,7 +247,7 @@ fn make_sample_saves(folders: &Folders) {
     if std::env::var_os("STARHOP_HOME").is_none() || !empty {
         return;
     }
-    let games: [(&[(&str, SeatKind)], usize, &str); 3] = [
+    let games: [SampleGame; 3] = [
         (
             &[
                 ("Anna", SeatKind::Human),

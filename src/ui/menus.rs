@@ -132,7 +132,7 @@ pub fn overlays(
     match overlay {
         Overlay::None => {}
         Overlay::Pause => {
-            modal(ctx, egui::Id::new("pause"), lang.t("Paused"), |ui| {
+            modal(ctx, egui::Id::new("modal-pause"), lang.t("Paused"), |ui| {
                 ui.vertical_centered(|ui| {
                     let resume = menu_button(ui, format!("▶ {}", lang.t("Resume")));
                     // The keyboard starts on Resume: Enter resumes, arrows and Tab move.
@@ -182,73 +182,83 @@ pub fn overlays(
             });
         }
         Overlay::Settings => {
-            modal(ctx, egui::Id::new("settings"), lang.t("Settings"), |ui| {
-                ui.set_width(340.0);
-                let mut s = settings.clone();
-                super::setup::language_switch(ui, &mut s);
-                ui.checkbox(&mut s.sound, lang.t("Sound"));
-                ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Volume")));
-                ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
-                    .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
-                ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
-                    .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
-                ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
-                ui.add(
-                    egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
-                        .text(lang.t("Animation speed")),
-                );
-                if s != *settings {
-                    *settings = s;
-                }
-                ui.separator();
-                ui.vertical_centered(|ui| {
-                    let close = ui.button(lang.t("Close"));
-                    if just_opened {
-                        close.request_focus();
+            modal(
+                ctx,
+                egui::Id::new("modal-settings"),
+                lang.t("Settings"),
+                |ui| {
+                    ui.set_width(340.0);
+                    let mut s = settings.clone();
+                    super::setup::language_switch(ui, &mut s);
+                    ui.checkbox(&mut s.sound, lang.t("Sound"));
+                    ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Volume")));
+                    ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
+                        .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
+                    ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
+                        .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
+                    ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
+                    ui.add(
+                        egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
+                            .text(lang.t("Animation speed")),
+                    );
+                    if s != *settings {
+                        *settings = s;
                     }
-                    if close.clicked() {
-                        next = back;
-                    }
-                });
-            });
-        }
-        Overlay::Load => {
-            modal(ctx, egui::Id::new("load"), lang.t("Saved games"), |ui| {
-                ui.set_width(460.0);
-                if saves.entries.is_empty() {
-                    ui.label(lang.t("No saved games yet."));
-                }
-                egui::ScrollArea::vertical()
-                    .max_height((ui.ctx().content_rect().height() - 220.0).clamp(120.0, 420.0))
-                    .show(ui, |ui| {
-                        for entry in saves.entries.iter().take(100) {
-                            if let Some(path) = save_row(ui, lang, entry, quiet) {
-                                match path {
-                                    RowAction::Load(p) => {
-                                        loads.write(LoadGame(p));
-                                        next = Overlay::None;
-                                    }
-                                    RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
-                                }
-                            }
+                    ui.separator();
+                    ui.vertical_centered(|ui| {
+                        let close = ui.button(lang.t("Close"));
+                        if just_opened {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            next = back;
                         }
                     });
-                ui.separator();
-                ui.vertical_centered(|ui| {
-                    let close = ui.button(lang.t("Close"));
-                    if just_opened {
-                        close.request_focus();
+                },
+            );
+        }
+        Overlay::Load => {
+            modal(
+                ctx,
+                egui::Id::new("modal-load"),
+                lang.t("Saved games"),
+                |ui| {
+                    ui.set_width(460.0);
+                    if saves.entries.is_empty() {
+                        ui.label(lang.t("No saved games yet."));
                     }
-                    if close.clicked() {
-                        next = back;
-                    }
-                });
-            });
+                    egui::ScrollArea::vertical()
+                        .max_height((ui.ctx().content_rect().height() - 220.0).clamp(120.0, 420.0))
+                        .show(ui, |ui| {
+                            for entry in saves.entries.iter().take(100) {
+                                if let Some(path) = save_row(ui, lang, entry, quiet) {
+                                    match path {
+                                        RowAction::Load(p) => {
+                                            loads.write(LoadGame(p));
+                                            next = Overlay::None;
+                                        }
+                                        RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
+                                    }
+                                }
+                            }
+                        });
+                    ui.separator();
+                    ui.vertical_centered(|ui| {
+                        let close = ui.button(lang.t("Close"));
+                        if just_opened {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            next = back;
+                        }
+                    });
+                },
+            );
         }
         Overlay::Help => {
             modal(
                 ctx,
-                egui::Id::new("help"),
+                egui::Id::new("modal-help"),
                 lang.t("Keyboard and gamepad"),
                 |ui| {
                     egui::Grid::new("keys")
@@ -398,6 +408,15 @@ fn seat_in_list(lang: Language, name: &str, bot: Option<starhop_ai::Level>) -> S
     }
 }
 
+/// What a Yes may send.
+type AnswerWriters<'w> = (
+    MessageWriter<'w, TurnRequest>,
+    MessageWriter<'w, StartMatch>,
+    MessageWriter<'w, BackToSetup>,
+    MessageWriter<'w, AppExit>,
+    MessageWriter<'w, DeleteSave>,
+);
+
 /// The question on show, over everything: Yes (Enter) does it, No (Esc) does not.
 pub fn confirm(
     mut contexts: EguiContexts,
@@ -405,13 +424,7 @@ pub fn confirm(
     settings: Res<Settings>,
     game: Option<Res<Match>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
-    mut writers: (
-        MessageWriter<TurnRequest>,
-        MessageWriter<StartMatch>,
-        MessageWriter<BackToSetup>,
-        MessageWriter<AppExit>,
-        MessageWriter<DeleteSave>,
-    ),
+    mut writers: AnswerWriters,
     mut shown: Local<Option<Ask>>,
 ) -> Result {
     let Some(ask) = asking.0.clone() else {
@@ -459,7 +472,7 @@ pub fn confirm(
         ),
     };
     let answer = {
-        let response = modal(ctx, egui::Id::new("confirm"), question, |ui| {
+        let response = modal(ctx, egui::Id::new("modal-confirm"), question, |ui| {
             ui.set_max_width(380.0);
             if !detail.is_empty() {
                 ui.add(egui::Label::new(detail.as_str()).wrap());
