@@ -79,8 +79,8 @@ fn make_assets(
         rim: meshes.add(Torus::new(0.19, 0.25)),
         dot: meshes.add(Circle::new(0.08)),
         ring: meshes.add(Annulus::new(0.30, 0.40)),
-        cursor_ring: meshes.add(Annulus::new(0.40, 0.53)),
-        cursor_outline: meshes.add(Annulus::new(0.36, 0.59)),
+        cursor_ring: meshes.add(Annulus::new(0.40, 0.56)),
+        cursor_outline: meshes.add(Annulus::new(0.36, 0.62)),
         hole_mat: materials.add(flat(Color::srgb(0.13, 0.07, 0.035), 0.9)),
         rim_mat: materials.add(flat(Color::srgb(0.45, 0.28, 0.14), 0.5)),
         wood: materials.add(StandardMaterial {
@@ -93,10 +93,10 @@ fn make_assets(
         // with a soft clear coat so highlights do not wash the camps out.
         lacquer: materials.add(StandardMaterial {
             base_color: LACQUER,
-            perceptual_roughness: 0.42,
-            reflectance: 0.3,
-            clearcoat: 0.5,
-            clearcoat_perceptual_roughness: 0.3,
+            perceptual_roughness: 0.55,
+            reflectance: 0.15,
+            clearcoat: 0.3,
+            clearcoat_perceptual_roughness: 0.35,
             ..default()
         }),
         destination: materials.add(StandardMaterial {
@@ -106,10 +106,10 @@ fn make_assets(
             unlit: true,
             ..default()
         }),
-        // A bright ring on a dark outline: clear on pale wood and on every camp colour.
+        // A bright cyan ring on a dark outline: clear on the wood and on every camp colour.
         cursor: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 1.0, 0.55),
-            emissive: LinearRgba::rgb(2.0, 2.0, 0.8),
+            base_color: Color::srgb(0.30, 0.95, 1.0),
+            emissive: LinearRgba::rgb(0.6, 2.0, 2.2),
             unlit: true,
             ..default()
         }),
