@@ -257,3 +257,45 @@ fn glide(
     *t = Transform::from_translation(now.eye() + near)
         .looking_at(near + Vec3::new(0.0, -0.3, 0.0), Vec3::Y);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Half the height and width the camera sees at `distance`, in world units.
+    fn seen(distance: f32, aspect: f32) -> (f32, f32) {
+        let half_height = distance * (FOV / 2.0).tan();
+        (half_height, half_height * aspect)
+    }
+
+    #[test]
+    fn the_top_view_fits_the_whole_star_in_any_window() {
+        for size in [3, 4, 5] {
+            let layout = BoardLayout::new(size, 6);
+            // The star's tips lie on a circle of radius size·√3.
+            let tips = 3f32.sqrt() * size as f32;
+            for aspect in [1.6, 1.33, 1.0, 0.75] {
+                let top = top_view(&layout, aspect, Orbit::default_for(&layout));
+                assert!(top.pitch > 1.4);
+                // Looking straight down from `distance`, at the board's plane;
+                // the view is shifted 0.9 to the near side (see `glide`), and
+                // half a hole of margin keeps the tip off the window's edge.
+                let (half_h, half_w) = seen(top.distance * top.pitch.sin(), aspect);
+                let need = tips + 0.9 + 0.5;
+                assert!(
+                    half_h > need && half_w > need,
+                    "size {size}, aspect {aspect}: sees {half_w}×{half_h}, tips at {tips}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_narrower_view_backs_the_camera_off() {
+        let r = board_radius(4);
+        let wide = fit_distance(r, DEFAULT_PITCH, 1.6);
+        let narrow = fit_distance(r, DEFAULT_PITCH, 0.8);
+        assert!(narrow > wide);
+        assert!(fit_distance(board_radius(5), DEFAULT_PITCH, 1.6) > wide);
+    }
+}

@@ -534,3 +534,22 @@ pub fn confirm(
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn esc_steps_back_one_level() {
+        // In a game: nothing open opens the menu, a window goes back to the
+        // menu, the menu closes.
+        assert_eq!(step_back(Overlay::None, true), Overlay::Pause);
+        assert_eq!(step_back(Overlay::Pause, true), Overlay::None);
+        for window in [Overlay::Settings, Overlay::Load, Overlay::Help] {
+            assert_eq!(step_back(window, true), Overlay::Pause);
+            // On the setup screen there is no menu: a window just closes.
+            assert_eq!(step_back(window, false), Overlay::None);
+        }
+        assert_eq!(step_back(Overlay::None, false), Overlay::None);
+    }
+}

@@ -342,3 +342,27 @@ pub fn robot(ui: &mut egui::Ui) -> egui::Response {
     p.circle_filled(c + egui::vec2(0.0, -8.5), 1.6, ink);
     response
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_toast_goes_only_after_it_was_seen_long_enough() {
+        let mut toast = Toast {
+            text: "hello".into(),
+            colour: egui::Color32::WHITE,
+            first_drawn: None,
+            frames: 0,
+        };
+        // Never drawn (a slow first frame): it waits, however late it is.
+        assert!(!toast.expired(1_000.0));
+        toast.first_drawn = Some(1_000.0);
+        toast.frames = 1;
+        assert!(!toast.expired(1_000.0 + TOAST_SECONDS - 0.1));
+        // Time is up, but it was drawn in too few frames to be read.
+        assert!(!toast.expired(1_000.0 + TOAST_SECONDS + 5.0));
+        toast.frames = TOAST_MIN_FRAMES;
+        assert!(toast.expired(1_000.0 + TOAST_SECONDS));
+    }
+}
