@@ -7,6 +7,7 @@ use crate::input::Selection;
 use crate::play::{BoardChanged, MarblesMoved, Match, PendingSetup, last_move};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
+use bevy::color::Luminance;
 use bevy::prelude::*;
 use starhop_engine::{Bitboard, Hex, Hole, Position, Seat, seats::target_camp};
 
@@ -37,12 +38,15 @@ struct BoardAssets {
     rim: Handle<Mesh>,
     dot: Handle<Mesh>,
     ring: Handle<Mesh>,
+    cursor_ring: Handle<Mesh>,
+    cursor_outline: Handle<Mesh>,
     hole_mat: Handle<StandardMaterial>,
     rim_mat: Handle<StandardMaterial>,
     wood: Handle<StandardMaterial>,
     lacquer: Handle<StandardMaterial>,
     destination: Handle<StandardMaterial>,
     cursor: Handle<StandardMaterial>,
+    cursor_dark: Handle<StandardMaterial>,
 }
 
 pub fn view_plugin(app: &mut App) {
@@ -75,6 +79,8 @@ fn make_assets(
         rim: meshes.add(Torus::new(0.19, 0.25)),
         dot: meshes.add(Circle::new(0.08)),
         ring: meshes.add(Annulus::new(0.30, 0.40)),
+        cursor_ring: meshes.add(Annulus::new(0.40, 0.56)),
+        cursor_outline: meshes.add(Annulus::new(0.36, 0.62)),
         hole_mat: materials.add(flat(Color::srgb(0.13, 0.07, 0.035), 0.9)),
         rim_mat: materials.add(flat(Color::srgb(0.45, 0.28, 0.14), 0.5)),
         wood: materials.add(StandardMaterial {
@@ -83,11 +89,14 @@ fn make_assets(
             reflectance: 0.3,
             ..default()
         }),
+        // A mid-tone lacquer, dark enough for the white marbles to stand out,
+        // with a soft clear coat so highlights do not wash the camps out.
         lacquer: materials.add(StandardMaterial {
-            base_color: Color::srgb(0.80, 0.60, 0.37),
-            perceptual_roughness: 0.3,
-            clearcoat: 1.0,
-            clearcoat_perceptual_roughness: 0.1,
+            base_color: LACQUER,
+            perceptual_roughness: 0.55,
+            reflectance: 0.15,
+            clearcoat: 0.3,
+            clearcoat_perceptual_roughness: 0.35,
             ..default()
         }),
         destination: materials.add(StandardMaterial {
@@ -97,9 +106,15 @@ fn make_assets(
             unlit: true,
             ..default()
         }),
+        // A bright cyan ring on a dark outline: clear on the wood and on every camp colour.
         cursor: materials.add(StandardMaterial {
-            base_color: Color::srgb(1.0, 0.95, 0.6),
-            emissive: LinearRgba::rgb(2.0, 1.8, 0.6),
+            base_color: Color::srgb(0.30, 0.95, 1.0),
+            emissive: LinearRgba::rgb(0.6, 2.0, 2.2),
+            unlit: true,
+            ..default()
+        }),
+        cursor_dark: materials.add(StandardMaterial {
+            base_color: Color::srgb(0.04, 0.05, 0.10),
             unlit: true,
             ..default()
         }),
@@ -127,7 +142,7 @@ fn light_the_scene(mut commands: Commands) {
     // A warm key light with soft shadows, from high up on the south-west.
     commands.spawn((
         DirectionalLight {
-            illuminance: 9_000.0,
+            illuminance: 7_500.0,
             shadow_maps_enabled: true,
             color: Color::srgb(1.0, 0.95, 0.86),
             ..default()
@@ -140,17 +155,21 @@ fn light_the_scene(mut commands: Commands) {
         .build(),
         Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
     ));
-    // A cool fill from the other side so the far marbles are not flat.
+    // A soft cool fill from behind so the far marbles are not flat (high and
+    // weak, so its highlight does not bleach the far points).
     commands.spawn((
         PointLight {
-            intensity: 600_000.0,
+            intensity: 220_000.0,
             range: 60.0,
             color: Color::srgb(0.75, 0.85, 1.0),
             ..default()
         },
-        Transform::from_xyz(9.0, 10.0, -9.0),
+        Transform::from_xyz(2.0, 14.0, -12.0),
     ));
 }
+
+/// The star's lacquered wood.
+const LACQUER: Color = Color::srgb(0.66, 0.47, 0.28);
 
 /// Lays a 2D primitive flat on the board at height `y`.
 fn flat_on_board(x: f32, z: f32, y: f32) -> Transform {
@@ -228,16 +247,20 @@ fn rebuild_board(
         ));
     }
     let colours = seat_colours(game.as_deref(), &pending);
-    let lacquer = Color::srgb(0.80, 0.60, 0.37);
+    let lacquer = LACQUER;
     for seat in 0..pos.players() as Seat {
         let camp = pos.home_camp(seat);
         // The home camp in a soft version of the colour, the target in a
         // fainter one, so everyone sees where each army goes.
         for (c, mix, y) in [(camp, 0.45, 0.005), (target_camp(camp), 0.8, 0.004)] {
             let material = materials.add(StandardMaterial {
-                base_color: colours[seat as usize].mix(&lacquer, mix),
-                perceptual_roughness: 0.35,
-                clearcoat: 1.0,
+                // A touch darker than the mix, so the marbles (white above
+                // all) stand out on their own camp.
+                base_color: colours[seat as usize].mix(&lacquer, mix).darker(0.08),
+                perceptual_roughness: 0.55,
+                reflectance: 0.3,
+                clearcoat: 0.2,
+                clearcoat_perceptual_roughness: 0.4,
                 ..default()
             });
             commands.spawn((
@@ -360,30 +383,38 @@ fn mark_last_move(
     }
 }
 
+/// The cursor: a thick bright ring on a dark outline around the hole, gently
+/// pulsing so the eye finds it.
 fn mark_cursor(
     mut commands: Commands,
     mut marks: Query<(Entity, &mut Transform), With<CursorMark>>,
     selection: Res<Selection>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
+    time: Res<Time>,
 ) {
-    if !selection.is_changed() {
-        return;
-    }
+    let pulse = 1.0 + 0.09 * (time.elapsed_secs() * 5.0).sin();
+    let place = |h: Hole| {
+        let p = layout.hole(h);
+        flat_on_board(p.x, p.z, 0.03).with_scale(Vec3::splat(pulse))
+    };
     match (selection.cursor, marks.single_mut()) {
-        (Some(h), Ok((_, mut t))) => {
-            let p = layout.hole(h);
-            *t = flat_on_board(p.x, p.z, 0.025);
-        }
+        (Some(h), Ok((_, mut t))) => *t = place(h),
         (Some(h), Err(_)) => {
-            let p = layout.hole(h);
-            commands.spawn((
-                CursorMark,
-                flat_on_board(p.x, p.z, 0.025),
-                Mesh3d(assets.ring.clone()),
-                MeshMaterial3d(assets.cursor.clone()),
-                Pickable::IGNORE,
-            ));
+            commands
+                .spawn((
+                    CursorMark,
+                    place(h),
+                    Mesh3d(assets.cursor_outline.clone()),
+                    MeshMaterial3d(assets.cursor_dark.clone()),
+                    Pickable::IGNORE,
+                ))
+                .with_child((
+                    Transform::from_xyz(0.0, 0.0, 0.004),
+                    Mesh3d(assets.cursor_ring.clone()),
+                    MeshMaterial3d(assets.cursor.clone()),
+                    Pickable::IGNORE,
+                ));
         }
         (None, Ok((e, _))) => commands.entity(e).despawn(),
         (None, Err(_)) => {}

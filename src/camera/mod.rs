@@ -8,6 +8,7 @@ use crate::settings::Settings;
 use crate::{AppSystems, Screen};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 /// Where the camera wants to be; the camera glides towards it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -21,6 +22,44 @@ pub struct Orbit {
 
 const DEFAULT_PITCH: f32 = 0.95;
 const TOP_PITCH: f32 = 1.5;
+/// Bevy's default vertical field of view.
+const FOV: f32 = std::f32::consts::FRAC_PI_4;
+
+/// Radius of the round wooden base of a board with `size` rows per point.
+pub fn board_radius(size: u8) -> f32 {
+    3f32.sqrt() * size as f32 + 1.6
+}
+
+/// The camera distance at which the whole board (radius `r`), seen from
+/// `pitch`, fits a view `aspect` times as wide as it is high, with a margin.
+pub fn fit_distance(r: f32, pitch: f32, aspect: f32) -> f32 {
+    let t = (FOV / 2.0).tan();
+    // The board's depth is foreshortened by the tilt; the near edge comes
+    // closer to the eye, which the last term makes room for.
+    let vertical = r * pitch.sin() / t;
+    let horizontal = r / (t * aspect.max(0.1));
+    vertical.max(horizontal) * 1.12 + r * pitch.cos() * 0.5
+}
+
+/// The view straight down, far enough for the whole star in a window
+/// `aspect` times as wide as high.
+pub fn top_view(layout: &BoardLayout, aspect: f32, from: Orbit) -> Orbit {
+    Orbit {
+        pitch: TOP_PITCH,
+        distance: from
+            .distance
+            .max(fit_distance(board_radius(layout.size), TOP_PITCH, aspect)),
+        ..from
+    }
+}
+
+/// The primary window's width over its height.
+fn aspect_of(windows: &Query<&Window, With<PrimaryWindow>>) -> f32 {
+    windows
+        .single()
+        .map(|w| w.width() / w.height().max(1.0))
+        .unwrap_or(1.6)
+}
 
 impl Orbit {
     fn default_for(layout: &BoardLayout) -> Orbit {
@@ -54,6 +93,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (steer, face_player_to_move).run_if(in_state(Screen::Playing)),
+                frame_setup_board.run_if(in_state(Screen::Setup)),
                 glide,
             )
                 .chain()
@@ -83,6 +123,7 @@ fn steer(
     time: Res<Time>,
     layout: Res<BoardLayout>,
     game: Option<Res<Match>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut orbit: ResMut<Orbit>,
 ) {
     let over_ui = egui_input
@@ -111,11 +152,12 @@ fn steer(
         orbit.pitch += axis(KeyCode::KeyS, KeyCode::KeyW) * 0.9 * dt;
         orbit.distance *= 1.0 + axis(KeyCode::Equal, KeyCode::Minus) * 0.9 * dt;
         if keys.just_pressed(KeyCode::KeyT) {
-            orbit.pitch = if orbit.pitch > 1.4 {
-                DEFAULT_PITCH
+            if orbit.pitch > 1.4 {
+                orbit.pitch = DEFAULT_PITCH;
+                orbit.distance = Orbit::default_for(&layout).distance;
             } else {
-                TOP_PITCH
-            };
+                *orbit = top_view(&layout, aspect_of(&windows), *orbit);
+            }
         }
         if keys.just_pressed(KeyCode::Home) {
             let yaw = game
@@ -157,10 +199,32 @@ fn face_player_to_move(
     }
 }
 
+/// On the setup screen the board shows whole in the space right of the setup
+/// panel: the camera backs off until it fits there.
+fn frame_setup_board(
+    layout: Res<BoardLayout>,
+    panel: Res<crate::ui::SetupPanel>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut orbit: ResMut<Orbit>,
+) {
+    let Ok(window) = windows.single() else {
+        return;
+    };
+    let free = (window.width() - panel.right - 16.0).max(window.width() * 0.3);
+    let aspect = free / window.height().max(1.0);
+    let distance = fit_distance(board_radius(layout.size), DEFAULT_PITCH, aspect);
+    if (orbit.distance - distance).abs() > 0.01 || orbit.pitch != DEFAULT_PITCH {
+        orbit.distance = distance;
+        orbit.pitch = DEFAULT_PITCH;
+    }
+}
+
 fn glide(
     orbit: Res<Orbit>,
     time: Res<Time>,
     screen: Res<State<Screen>>,
+    panel: Res<crate::ui::SetupPanel>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<&mut Transform, With<Camera3d>>,
     mut shown: Local<Option<Orbit>>,
 ) {
@@ -173,13 +237,65 @@ fn glide(
     now.pitch += (orbit.pitch - now.pitch) * k;
     now.distance += (orbit.distance - now.distance) * k;
     // Look a little towards the near side so the near camp clears the buttons;
-    // on the setup screen, to the left so the board shows beside the menu.
+    // on the setup screen, to the left so the board shows in the middle of
+    // the space beside the setup panel.
     let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
     let left = Vec3::new(-towards.z, 0.0, towards.x);
-    let near = match screen.get() {
-        Screen::Setup => towards * 0.9 + left * 5.5,
-        Screen::Playing => towards * 0.9,
+    let near = match (screen.get(), windows.single()) {
+        (Screen::Setup, Ok(window)) => {
+            let (w, h) = (window.width(), window.height().max(1.0));
+            let free = (w - panel.right - 16.0).max(w * 0.3);
+            // Pixels from the screen's centre to the free space's centre, in
+            // world units at the board's distance.
+            let pixels = (w - free / 2.0) - w / 2.0;
+            let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / h;
+            towards * 0.9 + left * pixels * per_pixel
+        }
+        (Screen::Setup, Err(_)) => towards * 0.9 + left * 5.5,
+        (Screen::Playing, _) => towards * 0.9,
     };
     *t = Transform::from_translation(now.eye() + near)
         .looking_at(near + Vec3::new(0.0, -0.3, 0.0), Vec3::Y);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Half the height and width the camera sees at `distance`, in world units.
+    fn seen(distance: f32, aspect: f32) -> (f32, f32) {
+        let half_height = distance * (FOV / 2.0).tan();
+        (half_height, half_height * aspect)
+    }
+
+    #[test]
+    fn the_top_view_fits_the_whole_star_in_any_window() {
+        for size in [3, 4, 5] {
+            let layout = BoardLayout::new(size, 6);
+            // The star's tips lie on a circle of radius size·√3.
+            let tips = 3f32.sqrt() * size as f32;
+            for aspect in [1.6, 1.33, 1.0, 0.75] {
+                let top = top_view(&layout, aspect, Orbit::default_for(&layout));
+                assert!(top.pitch > 1.4);
+                // Looking straight down from `distance`, at the board's plane;
+                // the view is shifted 0.9 to the near side (see `glide`), and
+                // half a hole of margin keeps the tip off the window's edge.
+                let (half_h, half_w) = seen(top.distance * top.pitch.sin(), aspect);
+                let need = tips + 0.9 + 0.5;
+                assert!(
+                    half_h > need && half_w > need,
+                    "size {size}, aspect {aspect}: sees {half_w}×{half_h}, tips at {tips}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_narrower_view_backs_the_camera_off() {
+        let r = board_radius(4);
+        let wide = fit_distance(r, DEFAULT_PITCH, 1.6);
+        let narrow = fit_distance(r, DEFAULT_PITCH, 0.8);
+        assert!(narrow > wide);
+        assert!(fit_distance(board_radius(5), DEFAULT_PITCH, 1.6) > wide);
+    }
 }

@@ -13,6 +13,16 @@ pub enum SeatKind {
     Bot(Level),
 }
 
+impl SeatKind {
+    /// How a record keeps it: a bot's level name, nothing for a person.
+    pub fn for_record(self) -> Option<String> {
+        match self {
+            SeatKind::Human => None,
+            SeatKind::Bot(level) => Some(level.name().to_string()),
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatSetup {
     pub name: String,
@@ -106,12 +116,6 @@ impl MatchSetup {
 
     /// Which seats are bots, as a record keeps it.
     pub fn bots_for_record(&self) -> Vec<Option<String>> {
-        self.seats
-            .iter()
-            .map(|s| match s.kind {
-                SeatKind::Human => None,
-                SeatKind::Bot(level) => Some(level.name().to_string()),
-            })
-            .collect()
+        self.seats.iter().map(|s| s.kind.for_record()).collect()
     }
 }

@@ -2,11 +2,17 @@
 //! a few frames, save the window to a PNG and exit. This is how anyone checks
 //! the look without a display (`xvfb-run` with Mesa's software Vulkan).
 
-use crate::play::{BoardChanged, Match, StartMatch};
+use crate::board::BoardLayout;
+use crate::camera::Orbit;
+use crate::input::Selection;
+use crate::persist::{Folders, SaveGame};
+use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
+use crate::ui::{Ask, Asking, Overlay};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
-use starhop_engine::Rng;
+use bevy::window::PrimaryWindow;
+use starhop_engine::{Game, Record, Rng, Rules};
 
 /// What the screenshot shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -20,6 +26,29 @@ pub enum ShotOf {
     Game,
     /// The end screen of a game played out by the greedy bot.
     End,
+    /// The setup screen with the Settings window open.
+    Settings,
+    /// The saved games (with a few made up when `STARHOP_HOME` is set and has none).
+    Load,
+    /// The board with the pause menu open.
+    Menu,
+    /// The board with the list of keys open.
+    Help,
+    /// The board with the "Resign?" question.
+    Confirm,
+    /// The board with the keyboard cursor on a marble.
+    Cursor,
+    /// The board seen from the top (T).
+    Top,
+    /// The board just after saving (when `STARHOP_HOME` is set): the "Saved as" toast.
+    Saved,
+}
+
+impl ShotOf {
+    /// Whether the shot shows a game (else the setup screen).
+    pub fn in_game(self) -> bool {
+        !matches!(self, ShotOf::Setup | ShotOf::Settings | ShotOf::Load)
+    }
 }
 
 /// Frames rendered after the scene is ready, so shadows, fonts and the camera settle.
@@ -33,6 +62,7 @@ const MAX_BLANK_CAPTURES: u32 = 30;
 struct ShotProgress {
     started: bool,
     played: bool,
+    arranged: bool,
     settled: u32,
     requested: bool,
     waited: u32,
@@ -48,7 +78,24 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, run_shot.run_if(resource_exists::<Shoot>));
     let shoot = app.world().resource::<LaunchOptions>().screenshot.is_some();
     if shoot {
-        app.insert_resource(Shoot);
+        app.insert_resource(Shoot)
+            .add_systems(Startup, size_window_for_shot);
+    }
+}
+
+/// `STARHOP_SHOT_SIZE=1024x640` takes the picture in a window of that size
+/// (to check the layout of smaller windows).
+fn size_window_for_shot(mut windows: Query<&mut Window, With<PrimaryWindow>>) {
+    let Some(size) = std::env::var("STARHOP_SHOT_SIZE").ok() else {
+        return;
+    };
+    let parsed = size
+        .split_once('x')
+        .and_then(|(w, h)| Some((w.parse::<u32>().ok()?, h.parse::<u32>().ok()?)));
+    match (parsed, windows.single_mut()) {
+        (Some((w, h)), Ok(mut window)) => window.resolution.set(w as f32, h as f32),
+        (None, _) => warn!("STARHOP_SHOT_SIZE should look like 1024x640, not {size}"),
+        _ => {}
     }
 }
 
@@ -61,7 +108,8 @@ fn run_shot(
     options: Res<LaunchOptions>,
     mut progress: ResMut<ShotProgress>,
     screen: Res<State<Screen>>,
-    game: Option<ResMut<Match>>,
+    mut game: Option<ResMut<Match>>,
+    mut scene: Scene,
     mut starts: MessageWriter<StartMatch>,
     mut changed: MessageWriter<BoardChanged>,
     mut exit: MessageWriter<AppExit>,
@@ -69,14 +117,14 @@ fn run_shot(
     let p = &mut *progress;
     if !p.started {
         p.started = true;
-        if let (Some(setup), true) = (&options.quick_start, options.shot_of != ShotOf::Setup) {
+        if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
             starts.write(StartMatch(setup.clone()));
             return;
         }
     }
-    let wants_game = options.shot_of != ShotOf::Setup && options.quick_start.is_some();
+    let wants_game = options.shot_of.in_game() && options.quick_start.is_some();
     if wants_game && !p.played {
-        let (Screen::Playing, Some(mut m)) = (screen.get(), game) else {
+        let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
         };
         let moves = if options.shot_of == ShotOf::End {
@@ -84,9 +132,14 @@ fn run_shot(
         } else {
             options.moves
         };
-        play_greedy(&mut m, moves);
+        play_greedy(m, moves);
         p.played = true;
         changed.write(BoardChanged);
+        return;
+    }
+    if !p.arranged {
+        p.arranged = true;
+        arrange(options.shot_of, game.as_deref(), &mut scene);
         return;
     }
     if p.settled < SETTLE_FRAMES {
@@ -130,6 +183,121 @@ fn run_shot(
             AppExit::error()
         });
     }
+}
+
+/// What a shot may open or move before the picture.
+#[derive(bevy::ecs::system::SystemParam)]
+struct Scene<'w, 's> {
+    overlay: ResMut<'w, NextState<Overlay>>,
+    asking: ResMut<'w, Asking>,
+    selection: ResMut<'w, Selection>,
+    orbit: ResMut<'w, Orbit>,
+    layout: Res<'w, BoardLayout>,
+    folders: Res<'w, Folders>,
+    windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
+    saves: MessageWriter<'w, SaveGame>,
+}
+
+/// Opens the window, asks the question or places the cursor the shot is of.
+fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
+    let to_move = game.map(|m| m.game.to_move()).unwrap_or(0);
+    match shot {
+        ShotOf::Settings => scene.overlay.set(Overlay::Settings),
+        ShotOf::Menu => scene.overlay.set(Overlay::Pause),
+        ShotOf::Help => scene.overlay.set(Overlay::Help),
+        ShotOf::Load => {
+            make_sample_saves(&scene.folders);
+            scene.overlay.set(Overlay::Load);
+        }
+        ShotOf::Confirm => scene.asking.0 = Some(Ask::Resign(to_move)),
+        ShotOf::Cursor => {
+            if let Some(m) = game {
+                let own = m.game.position().marbles(to_move);
+                scene.selection.cursor = own
+                    .iter()
+                    .filter(|&h| !m.game.destinations(h).is_empty())
+                    .last();
+            }
+        }
+        ShotOf::Top => {
+            let aspect = scene
+                .windows
+                .single()
+                .map(|w| w.width() / w.height())
+                .unwrap_or(1.6);
+            *scene.orbit = crate::camera::top_view(&scene.layout, aspect, *scene.orbit);
+        }
+        ShotOf::Saved => {
+            // Only into a folder made for the run: never the player's own saves.
+            if std::env::var_os("STARHOP_HOME").is_some() {
+                scene.saves.write(SaveGame);
+            }
+        }
+        ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
+    }
+}
+
+/// Seats (name and who plays), moves to play, and the date in the name.
+type SampleGame = (&'static [(&'static str, SeatKind)], usize, &'static str);
+
+/// A few saved games (and one damaged file) for the Load list's picture, in
+/// a `STARHOP_HOME` folder without saves (never the player's own folder).
+fn make_sample_saves(folders: &Folders) {
+    let empty = std::fs::read_dir(&folders.saves).map_or(true, |mut d| d.next().is_none());
+    if std::env::var_os("STARHOP_HOME").is_none() || !empty {
+        return;
+    }
+    let games: [SampleGame; 3] = [
+        (
+            &[
+                ("Anna", SeatKind::Human),
+                ("Player 2", SeatKind::Bot(starhop_ai::Level::Hard)),
+            ],
+            22,
+            "2026-11-28 19.40",
+        ),
+        (
+            &[
+                ("Grandpa", SeatKind::Human),
+                ("Mia", SeatKind::Human),
+                ("Player 3", SeatKind::Human),
+            ],
+            40,
+            "2026-11-29 16.12",
+        ),
+        (
+            &[("Player 1", SeatKind::Human), ("Player 2", SeatKind::Human)],
+            6,
+            "2026-11-30 09.03",
+        ),
+    ];
+    for (i, (seats, moves, stamp)) in games.into_iter().enumerate() {
+        let Ok(mut game) = Game::new(Rules::classic(), seats.len(), 11 + i as u64) else {
+            continue;
+        };
+        let mut rng = Rng::new(game.seed());
+        for _ in 0..moves {
+            match starhop_ai::greedy_move(&game, &mut rng) {
+                Some(mv) if game.play(mv).is_ok() => {}
+                _ => break,
+            }
+        }
+        let names = seats.iter().map(|s| s.0.to_string()).collect();
+        let list: Vec<(String, SeatKind)> = seats.iter().map(|s| (s.0.to_string(), s.1)).collect();
+        let name = crate::persist::save_name(stamp, &list, game.actions().count() + 1);
+        let record = Record {
+            bots: seats.iter().map(|s| s.1.for_record()).collect(),
+            ..Record::of(&game, names)
+        };
+        if crate::persist::save_record(&folders.saves, &record, &name).is_ok() {
+            // Older games look older in the list.
+            std::thread::sleep(std::time::Duration::from_millis(15));
+        }
+    }
+    let _ = std::fs::write(
+        folders.saves.join("old game.json"),
+        "{ \"format\": \"starhop-rec",
+    );
 }
 
 /// Writes the capture as a PNG, unless it is one flat colour.

@@ -1,14 +1,14 @@
 //! The first-move draw, shown step by step when a match starts: coins that
 //! flip, hands that are thrown, lots that are drawn.
 
-use super::{Tr, egui_colour};
+use super::{Tr, egui_colour, seat_name};
 use crate::LaunchOptions;
 use crate::play::{Match, PauseReasons, StartMatch};
 use crate::screenshot::{Shoot, ShotOf};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use starhop_engine::{DrawStep, Hand};
+use starhop_engine::{DrawStep, FirstMoveMethod, Hand};
 
 /// Seconds each step of the draw is on show before the next appears.
 const STEP_SECONDS: f64 = 1.0;
@@ -74,8 +74,20 @@ pub fn draw_window(
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+        // Narrow enough that six players' throws wrap, colour and name together.
+        .max_width(480.0)
         .show(ctx, |ui| {
             ui.set_min_width(380.0);
+            ui.set_max_width(480.0);
+            if let FirstMoveMethod::CoinToss = draw.method {
+                // Two players toss best of three; more call until one is left.
+                let how = if m.game.players() == 2 {
+                    lang.t("Best of three tosses")
+                } else {
+                    lang.t("Whoever calls right stays in, until one is left")
+                };
+                ui.label(egui::RichText::new(how).italics());
+            }
             egui::ScrollArea::vertical()
                 .max_height(320.0)
                 .stick_to_bottom(true)
@@ -92,7 +104,11 @@ pub fn draw_window(
                 let first = draw.first;
                 ui.horizontal(|ui| {
                     super::swatch(ui, m.colour(first));
-                    ui.heading(format!("{} {}", m.name(first), lang.t("moves first!")));
+                    ui.heading(format!(
+                        "{} {}",
+                        seat_name(lang, &m, first),
+                        lang.t("moves first!")
+                    ));
                 });
             }
             ui.horizontal(|ui| {
@@ -135,18 +151,21 @@ fn show_step(
         DrawStep::Toss { calls, heads } => {
             ui.horizontal_wrapped(|ui| {
                 for (seat, call) in calls {
-                    super::swatch(ui, m.colour(*seat));
-                    ui.label(format!(
-                        "{} {} {}",
-                        m.name(*seat),
-                        lang.t("calls"),
-                        side(*call)
-                    ));
+                    // Colour and name wrap together, as one piece.
+                    ui.horizontal(|ui| {
+                        super::swatch(ui, m.colour(*seat));
+                        ui.label(format!(
+                            "{} {} {}",
+                            seat_name(lang, m, *seat),
+                            lang.t("calls"),
+                            side(*call)
+                        ));
+                    });
                 }
             });
             ui.horizontal(|ui| {
                 ui.label(lang.t("The coin shows"));
-                coin(ui, *heads, spin);
+                coin(ui, lang, *heads, spin);
                 if spin >= 1.0 {
                     ui.strong(side(*heads));
                 }
@@ -155,13 +174,16 @@ fn show_step(
         DrawStep::Throw { hands } => {
             ui.horizontal_wrapped(|ui| {
                 for (seat, hand) in hands {
-                    super::swatch(ui, m.colour(*seat));
                     let glyph = if spin < 1.0 {
                         hand_glyph(Hand::Rock)
                     } else {
                         hand_glyph(*hand)
                     };
-                    ui.label(format!("{} {}", m.name(*seat), glyph));
+                    ui.horizontal(|ui| {
+                        super::swatch(ui, m.colour(*seat));
+                        ui.label(format!("{} {}", seat_name(lang, m, *seat), glyph));
+                    });
+                    ui.add_space(6.0);
                 }
             });
         }
@@ -176,7 +198,7 @@ fn show_step(
                     *seat as usize
                 };
                 for s in 0..n as u8 {
-                    let text = egui::RichText::new(m.name(s));
+                    let text = egui::RichText::new(seat_name(lang, m, s));
                     let text = if s as usize == cursor {
                         text.strong()
                             .background_color(egui_colour(m.colour(s)).gamma_multiply(0.6))
@@ -191,14 +213,14 @@ fn show_step(
             ui.label(format!(
                 "{}: {}",
                 lang.t("The rules name the first player"),
-                m.name(*seat)
+                seat_name(lang, m, *seat)
             ));
         }
     }
 }
 
 /// A gold coin flipping about its vertical axis, landing on `heads`.
-fn coin(ui: &mut egui::Ui, heads: bool, spin: f32) {
+fn coin(ui: &mut egui::Ui, lang: crate::settings::Language, heads: bool, spin: f32) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(34.0, 34.0), egui::Sense::hover());
     let turns = 3.0;
     let angle = spin * turns * std::f32::consts::TAU;
@@ -212,7 +234,7 @@ fn coin(ui: &mut egui::Ui, heads: bool, spin: f32) {
         gold,
     );
     if spin >= 1.0 {
-        let face = if heads { "H" } else { "T" };
+        let face = if heads { lang.t("H") } else { lang.t("T") };
         ui.painter().text(
             c,
             egui::Align2::CENTER_CENTER,

@@ -1,7 +1,7 @@
 //! The in-game HUD (whose turn, round, progress, clocks, buttons, warnings)
 //! and the end screen.
 
-use super::{Overlay, Tr, swatch};
+use super::{Ask, Asking, Overlay, Tr, seat_name, swatch, trf};
 use crate::persist::SaveGame;
 use crate::play::{
     BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
@@ -10,18 +10,38 @@ use crate::play::{
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
-use starhop_engine::{EndReason, Seat, Status, game::anti_passive_required};
+use starhop_engine::{EndReason, Seat, Status};
+
+/// How many turns ahead of an anti-passive check the HUD warns.
+const ANTI_PASSIVE_WARNING_TURNS: u32 = 5;
 
 fn clock_text(ms: u32) -> String {
     let s = ms.div_ceil(1000);
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-fn status_text(lang: Language, m: &Match, seat: Seat) -> String {
+/// A seat's state: finished (in how many turns, unless `with_turns` is off
+/// because the turns are shown beside it) or out.
+fn status_text(lang: Language, m: &Match, seat: Seat, with_turns: bool) -> String {
     match m.game.player(seat).status {
         Status::Playing => String::new(),
-        Status::Finished { turns } => format!("✔ {} ({turns})", lang.t("finished")),
+        Status::Finished { turns } if with_turns => format!("✔ {} ({turns})", lang.t("finished")),
+        Status::Finished { .. } => format!("✔ {}", lang.t("finished")),
         Status::Out { .. } => format!("✖ {}", lang.t("out")),
+    }
+}
+
+/// A seat's colour: the shape mark on it when shape marks are on (so the
+/// scoreboard links shapes to players), and a robot after it for a bot.
+fn seat_badge(ui: &mut egui::Ui, lang: Language, m: &Match, seat: Seat, shapes: bool) {
+    let s = &m.setup.seats[seat as usize];
+    if shapes {
+        super::swatch_with_shape(ui, s.colour as usize);
+    } else {
+        swatch(ui, m.colour(seat));
+    }
+    if let SeatKind::Bot(_) = s.kind {
+        super::robot(ui).on_hover_text(super::setup::kind_name(lang, s.kind));
     }
 }
 
@@ -31,7 +51,8 @@ pub fn hud(
     settings: Res<Settings>,
     mind: Res<BotMind>,
     time: Res<Time>,
-    mut overlay: ResMut<Overlay>,
+    mut overlay: ResMut<NextState<Overlay>>,
+    mut asking: ResMut<Asking>,
     mut pause: ResMut<PauseReasons>,
     mut speed: ResMut<BotSpeed>,
     mut turns: MessageWriter<TurnRequest>,
@@ -51,8 +72,12 @@ pub fn hud(
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 if !g.is_over() {
                     ui.horizontal(|ui| {
-                        swatch(ui, m.colour(seat));
-                        ui.heading(format!("{} {}", m.name(seat), lang.t("to move")));
+                        seat_badge(ui, lang, &m, seat, settings.shape_marks);
+                        ui.heading(format!(
+                            "{} {}",
+                            seat_name(lang, &m, seat),
+                            lang.t("to move")
+                        ));
                     });
                     if mind.is_thinking() {
                         // Three dots that fill up while the bot thinks.
@@ -78,29 +103,18 @@ pub fn hud(
                         format!("⏱ {} {}", lang.t("move time"), clock_text(left)),
                     );
                 }
-                // The anti-passive warning from round 15 on.
-                let p = g.player(seat);
-                if g.rules().anti_passive
-                    && !g.is_over()
-                    && p.status == Status::Playing
-                    && (15..30).contains(&p.turns)
+                // The anti-passive warning, a few turns before a check the
+                // player would fail as things stand (the engine knows the rule).
+                if let Some(check) = g.next_anti_passive_check(seat)
+                    && check.turn - g.player(seat).turns <= ANTI_PASSIVE_WARNING_TURNS
+                    && check.out_now < check.needed
                 {
-                    let next = [20, 25, 30]
-                        .into_iter()
-                        .find(|&t| t > p.turns)
-                        .unwrap_or(30);
-                    let need = anti_passive_required(next, camp).unwrap_or(camp);
-                    let out = g.position().out_of_home(seat);
-                    if out < need {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 190, 90),
-                            format!(
-                                "⚠ {} {next}: {need} {} {out}",
-                                lang.t("Anti-passive rule: after move"),
-                                lang.t("marbles must be out of home; now")
-                            ),
-                        );
-                    }
+                    let text = trf(
+                        lang,
+                        "Anti-passive rule: after move {}, {} marbles must be out of home; now {}",
+                        &[&check.turn, &check.needed, &check.out_now],
+                    );
+                    ui.colored_label(egui::Color32::from_rgb(255, 190, 90), format!("⚠ {text}"));
                 }
             });
         });
@@ -113,8 +127,8 @@ pub fn hud(
                 ui.set_width(250.0);
                 for s in 0..g.players() as Seat {
                     ui.horizontal(|ui| {
-                        swatch(ui, m.colour(s));
-                        let name = egui::RichText::new(m.name(s));
+                        seat_badge(ui, lang, &m, s, settings.shape_marks);
+                        let name = egui::RichText::new(seat_name(lang, &m, s));
                         ui.label(if s == seat && !g.is_over() {
                             name.strong()
                         } else {
@@ -124,7 +138,7 @@ pub fn hud(
                             if let Some(bank) = g.bank_left(s) {
                                 ui.monospace(clock_text(bank));
                             }
-                            ui.small(status_text(lang, &m, s));
+                            ui.small(status_text(lang, &m, s, true));
                         });
                     });
                     let inside = g.position().in_target(s);
@@ -138,12 +152,14 @@ pub fn hud(
             });
         });
 
-    // Buttons, with their keys in the tooltips.
-    egui::Area::new("buttons".into())
+    // Buttons, with their keys in the tooltips; on a narrow window the row wraps.
+    let screen = ctx.content_rect();
+    let bar = egui::Area::new("buttons".into())
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
         .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 32.0);
             egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     if ui
                         .add_enabled(
                             g.can_undo(),
@@ -176,7 +192,7 @@ pub fn hud(
                     }
                     let resign = egui::Button::new(format!("⚐ {}", lang.t("Resign")));
                     if ui.add_enabled(human, resign).clicked() {
-                        turns.write(TurnRequest::Resign(seat));
+                        asking.0 = Some(Ask::Resign(seat));
                     }
                     if human {
                         let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
@@ -210,17 +226,34 @@ pub fn hud(
                         .on_hover_text("Esc")
                         .clicked()
                     {
-                        *overlay = Overlay::Pause;
+                        overlay.set(Overlay::Pause);
                     }
                 });
             });
         });
+    // The help line sits right of the buttons when there is room for it,
+    // else above them at the right, never under them.
+    let bar = bar.response.rect;
+    let beside = screen.right() - 16.0 - (bar.right() + 16.0);
+    let (width, lift) = if beside >= 200.0 {
+        (beside.min(330.0), 16.0)
+    } else {
+        (
+            (screen.width() - 32.0).min(330.0),
+            screen.bottom() - bar.top() + 8.0,
+        )
+    };
     egui::Area::new("help".into())
-        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -16.0))
+        .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -lift))
         .interactable(false)
         .show(ctx, |ui| {
-            ui.set_max_width(330.0);
-            ui.small(lang.t("Click a marble, then a glowing hole. Right-drag turns the board, wheel zooms, T: top view."));
+            ui.set_max_width(width);
+            ui.add(
+                egui::Label::new(
+                    egui::RichText::new(lang.t("Click a marble, then a glowing hole. Right-drag turns the board, wheel zooms, T: top view.")).small(),
+                )
+                .wrap(),
+            );
         });
     Ok(())
 }
@@ -257,10 +290,10 @@ pub fn end_screen(
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -20.0))
         .show(ctx, |ui| {
             ui.set_min_width(360.0);
-            let winners: Vec<&str> = order
+            let winners: Vec<String> = order
                 .iter()
                 .filter(|&&s| outcome.places[s as usize] == 1)
-                .map(|&s| m.name(s))
+                .map(|&s| seat_name(lang, &m, s))
                 .collect();
             let headline = if winners.len() > 1 && m.game.players() == 2 {
                 lang.t("Draw").to_string()
@@ -288,8 +321,12 @@ pub fn end_screen(
                     ui.end_row();
                     for &s in &order {
                         ui.label(outcome.places[s as usize].to_string());
-                        swatch(ui, m.colour(s));
-                        ui.label(format!("{} {}", m.name(s), status_text(lang, &m, s)));
+                        ui.horizontal(|ui| seat_badge(ui, lang, &m, s, settings.shape_marks));
+                        ui.label(format!(
+                            "{} {}",
+                            seat_name(lang, &m, s),
+                            status_text(lang, &m, s, false)
+                        ));
                         ui.label(m.game.player(s).turns.to_string());
                         ui.label(
                             outcome

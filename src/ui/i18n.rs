@@ -15,7 +15,15 @@ const ZH: &[(&str, &str)] = &[
         "全家一起玩的中国跳棋",
     ),
     ("Players", "玩家"),
-    ("Player", "玩家"),
+    ("Player {}", "玩家 {}"),
+    ("Red", "红"),
+    ("Blue", "蓝"),
+    ("Yellow", "黄"),
+    ("Green", "绿"),
+    ("Purple", "紫"),
+    ("White", "白"),
+    ("s", "秒"),
+    ("min", "分钟"),
     ("Name", "名字"),
     ("Human", "真人"),
     ("Bot", "电脑"),
@@ -148,10 +156,9 @@ const ZH: &[(&str, &str)] = &[
         "Click a marble, then a glowing hole. Right-drag turns the board, wheel zooms, T: top view.",
         "点击棋子，再点击发光的孔。右键拖动旋转棋盘，滚轮缩放，T：俯视。",
     ),
-    ("Anti-passive rule: after move", "防止消极：第"),
     (
-        "marbles must be out of home; now",
-        "步后须有棋子离开本营；现在",
+        "Anti-passive rule: after move {}, {} marbles must be out of home; now {}",
+        "防止消极：第 {} 步后须有 {} 颗棋子离开本营；现在 {} 颗",
     ),
     // end screen
     ("Game over", "对局结束"),
@@ -246,6 +253,68 @@ const ZH: &[(&str, &str)] = &[
         "Passing is not allowed while a move is possible",
         "有棋可走时不能停一手",
     ),
+    ("This setup cannot be played", "这个设置无法开始对局"),
+    ("That is not possible now", "现在不能这样做"),
+    // confirmations
+    ("Yes", "是"),
+    ("No", "否"),
+    ("Resign?", "认输吗？"),
+    ("{} gives up this game.", "{} 将放弃这一局。"),
+    ("Restart?", "重新开始吗？"),
+    ("Quit Starhop?", "退出 Starhop 吗？"),
+    (
+        "Leave this game for the setup screen?",
+        "离开这一局，返回设置吗？",
+    ),
+    ("Delete this save?", "删除这个存档吗？"),
+    (
+        "The game in progress is lost unless you save it first.",
+        "正在进行的对局如未保存将会丢失。",
+    ),
+    // saved games
+    ("move {}", "第 {} 步"),
+    ("Bot ({})", "电脑 ({})"),
+    ("{} vs {}", "{} 对 {}"),
+    ("Delete", "删除"),
+    ("Unreadable", "无法读取"),
+    ("From a newer version", "来自更新的版本"),
+    ("Saved as «{}»", "已保存为「{}」"),
+    ("Deleted «{}»", "已删除「{}」"),
+    ("The game could not be saved.", "无法保存棋局。"),
+    ("The save could not be deleted.", "无法删除存档。"),
+    ("Your settings could not be saved.", "无法保存设置。"),
+    (
+        "This file is not a readable Starhop save (it may be damaged or from another program).",
+        "这个文件不是可读取的 Starhop 存档（可能已损坏，或来自其他程序）。",
+    ),
+    (
+        "It was moved aside as «{}».",
+        "已将它移到一旁，改名为「{}」。",
+    ),
+    ("It could not be moved aside.", "无法将它移到一旁。"),
+    (
+        "This save is from a newer version of Starhop.",
+        "这个存档来自更新版本的 Starhop。",
+    ),
+    ("The file «{}» could not be opened.", "无法打开文件「{}」。"),
+    ("There is no file «{}».", "找不到文件「{}」。"),
+    (
+        "Your settings could not be read, so the game uses the defaults. The old file is kept as «{}».",
+        "无法读取你的设置，游戏使用默认设置。旧文件保留为「{}」。",
+    ),
+    (
+        "Your last setup could not be read, so the game starts from the usual one. The old file is kept as «{}».",
+        "无法读取上次的对局设置，游戏使用默认设置。旧文件保留为「{}」。",
+    ),
+    // draw, HUD and help
+    ("Best of three tosses", "三局两胜"),
+    (
+        "Whoever calls right stays in, until one is left",
+        "猜对的人留下，直到只剩一人",
+    ),
+    ("H", "正"),
+    ("T", "反"),
+    ("right-drag", "右键拖动"),
 ];
 
 pub trait Tr {
@@ -266,6 +335,46 @@ pub fn tr(lang: Language, english: &'static str) -> &'static str {
             .find(|(en, _)| *en == english)
             .map_or(english, |(_, zh)| zh),
     }
+}
+
+/// A translated template with each `{}` filled in turn: `trf(lang, "move {}", &[&23])`.
+/// Templates let each language put the pieces where its grammar wants them.
+pub fn trf(lang: Language, template: &'static str, args: &[&dyn std::fmt::Display]) -> String {
+    let mut out = String::new();
+    let mut args = args.iter();
+    let mut pieces = tr(lang, template).split("{}").peekable();
+    while let Some(piece) = pieces.next() {
+        out += piece;
+        if pieces.peek().is_some() {
+            out += &args.next().map(|a| a.to_string()).unwrap_or_default();
+        }
+    }
+    out
+}
+
+/// A seat's name as shown: the default names the setup gives ("Player 2")
+/// are shown in the interface language; names the players typed stay as typed.
+pub fn display_name(lang: Language, name: &str) -> String {
+    match default_number(name) {
+        Some(n) => trf(lang, "Player {}", &[&n]),
+        None => name.to_string(),
+    }
+}
+
+/// How the setup names a seat nobody named (`play::setup`): "Player 3".
+const DEFAULT_NAME: &str = "Player ";
+
+/// The default name of seat number `n` (counting from 1).
+pub fn default_name(n: usize) -> String {
+    format!("{DEFAULT_NAME}{n}")
+}
+
+/// The number of a default seat name ("Player 3" → 3).
+pub fn default_number(name: &str) -> Option<u32> {
+    let n = name.strip_prefix(DEFAULT_NAME)?;
+    (!n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| n.parse().ok())
+        .flatten()
 }
 
 /// A notice as a toast: its text and colour.
@@ -321,85 +430,269 @@ pub fn describe_notice(
             t("This save does not say which seats were bots: people play every seat.").to_string(),
             warn,
         ),
+        // Already in words, in the interface language (see `persist`).
         Notice::Problem(text) => (text.clone(), warn),
         Notice::Info(text) => (text.clone(), plain),
     }
 }
 
 fn refusal(lang: Language, e: &RuleError) -> String {
+    let t = |s| tr(lang, s);
     match e {
-        RuleError::NothingToUndo => tr(lang, "Nothing to undo").into(),
-        RuleError::NothingToRedo => tr(lang, "Nothing to redo").into(),
-        RuleError::GameOver => tr(lang, "The game is over").into(),
-        RuleError::PassNotAllowed => {
-            tr(lang, "Passing is not allowed while a move is possible").into()
+        RuleError::NothingToUndo => t("Nothing to undo"),
+        RuleError::NothingToRedo => t("Nothing to redo"),
+        RuleError::GameOver => t("The game is over"),
+        RuleError::PassNotAllowed => t("Passing is not allowed while a move is possible"),
+        RuleError::NotYourMarble(_) => t("That is not your marble"),
+        RuleError::Occupied(_) | RuleError::HoleTaken(_) => t("That hole is taken"),
+        RuleError::ForeignCamp(_) => {
+            t("That hole is in another player's camp: you may jump through, not stop")
         }
-        RuleError::NotYourMarble(_) => tr(lang, "That is not your marble").into(),
-        RuleError::Occupied(_) => tr(lang, "That hole is taken").into(),
-        RuleError::ForeignCamp(_) => tr(
-            lang,
-            "That hole is in another player's camp: you may jump through, not stop",
-        )
-        .into(),
-        RuleError::LockedInTarget(_) => tr(
-            lang,
-            "This marble has reached its target and may only move inside it",
-        )
-        .into(),
-        RuleError::RepetitionLimit => tr(
-            lang,
-            "Going back again is not allowed: the repetition limit is reached",
-        )
-        .into(),
-        RuleError::IllegalMove { .. } => tr(
-            lang,
-            "The marble cannot reach that hole with a step or a chain of jumps",
-        )
-        .into(),
-        RuleError::BadRoute { .. } => tr(lang, "That move is not allowed").into(),
-        other => other.to_string(),
+        RuleError::LockedInTarget(_) => {
+            t("This marble has reached its target and may only move inside it")
+        }
+        RuleError::RepetitionLimit => {
+            t("Going back again is not allowed: the repetition limit is reached")
+        }
+        RuleError::IllegalMove { .. } => {
+            t("The marble cannot reach that hole with a step or a chain of jumps")
+        }
+        RuleError::BadRoute { .. } | RuleError::ShortRoute | RuleError::NoSuchHole(_) => {
+            t("That move is not allowed")
+        }
+        RuleError::BoardSize(_)
+        | RuleError::PlayerCount(_)
+        | RuleError::TeamSize(_)
+        | RuleError::FirstSeat(_)
+        | RuleError::BadDraw(_)
+        | RuleError::StartSeats { .. }
+        | RuleError::HoleUsedTwice(_)
+        | RuleError::NoMarbles(_)
+        | RuleError::TooManyMarbles { .. }
+        | RuleError::AlreadyFinished(_) => t("This setup cannot be played"),
+        RuleError::NotPlaying(_) | RuleError::Clock(_) => t("That is not possible now"),
     }
+    .to_string()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Every `.t("...")` and `tr(lang, "...")` text in the UI sources has a Chinese translation.
-    #[test]
-    fn every_ui_text_has_a_chinese_translation() {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
-        let mut missing = Vec::new();
-        let mut found = 0;
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            // Comments may quote the markers; only code counts.
-            let text: String = std::fs::read_to_string(&path)
-                .unwrap()
-                .lines()
-                .filter(|l| !l.trim_start().starts_with("//"))
-                .collect::<Vec<_>>()
-                .join("\n");
-            // `lang.t("…")`, `t("…")` (a local shorthand) and `tr(lang, "…")`.
-            for (marker, whole_word) in [("t(\"", true), ("tr(lang, \"", false)] {
-                for (at, _) in text.match_indices(marker) {
-                    let before = text[..at].chars().last().unwrap_or(' ');
-                    if whole_word && (before.is_alphanumeric() || before == '_') {
-                        continue;
+    /// One string literal of a source file and the code just before it.
+    struct Literal {
+        text: String,
+        before: String,
+        line: usize,
+    }
+
+    /// The string literals of Rust source, outside comments and outside the
+    /// table and tests of this file. A small scanner, enough for our sources.
+    fn literals(source: &str) -> Vec<Literal> {
+        let mut code = source;
+        if let Some(at) = code.find("#[cfg(test)]") {
+            code = &code[..at];
+        }
+        let chars: Vec<char> = code.chars().collect();
+        let mut out = Vec::new();
+        let (mut i, mut line) = (0, 1);
+        let mut skip_table = false;
+        while i < chars.len() {
+            let c = chars[i];
+            if c == '\n' {
+                line += 1;
+            }
+            if c == '/' && chars.get(i + 1) == Some(&'/') {
+                while i < chars.len() && chars[i] != '\n' {
+                    i += 1;
+                }
+                continue;
+            }
+            // Char literals ('"') and lifetimes ('a): a quote in a char literal is not a string.
+            if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+                i += 3;
+                continue;
+            }
+            if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+                i += 4;
+                continue;
+            }
+            let upto: String = chars[i.saturating_sub(120)..i].iter().collect();
+            if upto.ends_with("const ZH: &[(&str, &str)] = ") {
+                skip_table = true;
+            }
+            if skip_table && c == ';' {
+                skip_table = false;
+            }
+            if c == '"' {
+                let start_line = line;
+                let mut text = String::new();
+                i += 1;
+                while i < chars.len() && chars[i] != '"' {
+                    if chars[i] == '\\' {
+                        i += 1;
                     }
-                    let rest = &text[at + marker.len()..];
-                    let english = &rest[..rest.find('"').unwrap()];
-                    found += 1;
-                    if !ZH.iter().any(|(en, _)| *en == english)
-                        && !missing.contains(&english.to_string())
-                    {
-                        missing.push(english.to_string());
+                    if chars[i] == '\n' {
+                        line += 1;
                     }
+                    text.push(chars[i]);
+                    i += 1;
+                }
+                if !skip_table {
+                    let before: String = upto.chars().filter(|c| !c.is_whitespace()).collect();
+                    out.push(Literal {
+                        text,
+                        before,
+                        line: start_line,
+                    });
+                }
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// Whether the literal is the English text of a translation call.
+    fn is_translated(before: &str) -> bool {
+        let whole_word_t = before.strip_suffix("t(").is_some_and(|b| {
+            !b.ends_with(|c: char| c.is_alphanumeric() || c == '_') || b.ends_with('.')
+        });
+        whole_word_t || before.ends_with("tr(lang,") || before.ends_with("trf(lang,")
+    }
+
+    /// Egui ids, file names and other text nobody reads.
+    fn is_not_shown(before: &str) -> bool {
+        [
+            "from_id_salt(",
+            "from_id_salt((",
+            "Grid::new(",
+            "Area::new(",
+            "Id::new(",
+            "id_salt(",
+            "include_bytes!(",
+            "insert(",
+            "DEFAULT_NAME:&str=",
+            "_ID:&str=",
+        ]
+        .iter()
+        .any(|m| before.ends_with(m))
+    }
+
+    /// Words that need no translation: key names, the game's name, a language's own name.
+    const UNTRANSLATED_WORDS: &[&str] = &[
+        "Enter", "Space", "Esc", "Start", "Tab", "LT", "RT", "Ctrl", "Shift", "Home", "D", "pad",
+        "A", "B", "H", "P", "Q", "E", "W", "S", "T", "U", "Y", "Z", "Starhop", "English",
+    ];
+
+    fn ui_sources() -> Vec<(String, String)> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files = Vec::new();
+        for dir in ["src/ui", "src/persist"] {
+            for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|x| x == "rs") {
+                    let text = std::fs::read_to_string(&path).unwrap();
+                    files.push((path.display().to_string(), text));
                 }
             }
         }
-        assert!(found > 50, "the scan found the UI texts ({found})");
+        files
+    }
+
+    /// Every text passed to `t(…)`, `lang.t(…)`, `tr(lang, …)` or `trf(lang, …)`
+    /// in the UI and file sources has a Chinese translation with the same `{}` holes.
+    #[test]
+    fn every_translated_text_has_chinese() {
+        let mut missing = Vec::new();
+        let mut found = 0;
+        for (file, text) in ui_sources() {
+            for lit in literals(&text) {
+                if !is_translated(&lit.before) {
+                    continue;
+                }
+                found += 1;
+                match ZH.iter().find(|(en, _)| *en == lit.text) {
+                    None => missing.push(format!("{file}:{}: {:?}", lit.line, lit.text)),
+                    Some((en, zh)) => assert_eq!(
+                        en.matches("{}").count(),
+                        zh.matches("{}").count(),
+                        "the Chinese of {en:?} fills a different number of holes"
+                    ),
+                }
+            }
+        }
+        assert!(found > 150, "the scan found the UI texts ({found})");
         assert!(missing.is_empty(), "no Chinese for: {missing:#?}");
+    }
+
+    /// The UI shows no English that bypasses the table: every other literal in
+    /// `src/ui` is an id, symbols and `{}` holes (a formatted string built from
+    /// translated pieces), or key names.
+    #[test]
+    fn no_ui_text_bypasses_the_table() {
+        let mut bypass = Vec::new();
+        for (file, text) in ui_sources() {
+            if !file.contains("src/ui") {
+                continue;
+            }
+            for lit in literals(&text) {
+                if is_translated(&lit.before) || is_not_shown(&lit.before) {
+                    continue;
+                }
+                // Words outside the `{…}` holes of a format string.
+                let mut words = String::new();
+                let mut depth = 0;
+                for c in lit.text.chars() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' => depth -= 1,
+                        c if depth == 0 => {
+                            words.push(if c.is_ascii_alphabetic() { c } else { ' ' })
+                        }
+                        _ => {}
+                    }
+                }
+                if let Some(w) = words
+                    .split_whitespace()
+                    .find(|w| !UNTRANSLATED_WORDS.contains(w))
+                {
+                    bypass.push(format!("{file}:{}: {:?} ({w})", lit.line, lit.text));
+                }
+            }
+        }
+        assert!(
+            bypass.is_empty(),
+            "English shown without the table: {bypass:#?}"
+        );
+    }
+
+    /// The scanners themselves catch what they should.
+    #[test]
+    fn the_scanners_catch_untranslated_text() {
+        let lits = literals(
+            "// \"comment\"\nui.label(\"Hello\"); lang.t(\"Start game\"); t(\"x\"); at(\"y\"); format!(\"{} {}\", a, b); '\"'; Grid::new(\"id\")",
+        );
+        let texts: Vec<(&str, bool, bool)> = lits
+            .iter()
+            .map(|l| {
+                (
+                    l.text.as_str(),
+                    is_translated(&l.before),
+                    is_not_shown(&l.before),
+                )
+            })
+            .collect();
+        assert_eq!(
+            texts,
+            [
+                ("Hello", false, false),
+                ("Start game", true, false),
+                ("x", true, false),
+                ("y", false, false),
+                ("{} {}", false, false),
+                ("id", false, true),
+            ]
+        );
     }
 
     #[test]
@@ -410,5 +703,20 @@ mod tests {
         for (i, (en, _)) in ZH.iter().enumerate() {
             assert!(!ZH[..i].iter().any(|(e, _)| e == en), "{en} twice");
         }
+    }
+
+    #[test]
+    fn templates_and_default_names_follow_the_language() {
+        assert_eq!(trf(Language::English, "move {}", &[&23]), "move 23");
+        assert_eq!(trf(Language::Chinese, "move {}", &[&23]), "第 23 步");
+        assert_eq!(display_name(Language::Chinese, "Player 4"), "玩家 4");
+        assert_eq!(display_name(Language::English, "Player 4"), "Player 4");
+        assert_eq!(
+            display_name(Language::Chinese, "Player Anna"),
+            "Player Anna"
+        );
+        assert_eq!(display_name(Language::Chinese, "Player 4b"), "Player 4b");
+        assert_eq!(default_number("Player 12"), Some(12));
+        assert_eq!(default_number("Player "), None);
     }
 }

@@ -1,193 +1,555 @@
-//! The pause menu, settings, saved games and the controls list.
+//! The pause menu, settings, saved games, the controls list and the Yes/No
+//! questions. Every one is modal: centred, on top, over a dimmed backdrop
+//! that blocks clicks to the game behind.
 
-use super::{Overlay, Tr};
+use super::{Ask, Asking, Overlay, Tr, display_name, trf};
+use crate::Screen;
 use crate::input::ToggleMenu;
-use crate::persist::{Folders, LoadGame, SaveGame, list_saves};
-use crate::play::{BackToSetup, Match, PauseReasons, StartMatch};
-use crate::settings::Settings;
+use crate::persist::{DeleteSave, LoadGame, RefreshSaves, SaveGame, SaveList, SaveState};
+use crate::play::{BackToSetup, Match, PauseReasons, StartMatch, TurnRequest};
+use crate::settings::{Language, Settings};
 use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, egui};
 
-/// Esc (or Start) opens and closes the pause menu; the clocks stop while it is open.
-pub fn toggle_menu(
+/// Width of the menus' buttons.
+const BUTTON_WIDTH: f32 = 230.0;
+
+/// Esc (or B / Start on a gamepad) steps back: it answers an open question
+/// with No, closes a window (settings, saves and controls go back to the menu
+/// in a game), or opens and closes the pause menu. The clocks stop while a
+/// menu or a question is open.
+///
+/// In a game the input system turns Esc into `ToggleMenu`; when egui has the
+/// keyboard (a focused button) the input system leaves keys alone, and on the
+/// setup screen it does not run, so there Esc is read here.
+pub fn escape(
     mut toggles: MessageReader<ToggleMenu>,
-    mut overlay: ResMut<Overlay>,
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_input: Option<Res<EguiWantsInput>>,
+    screen: Res<State<Screen>>,
+    overlay: Res<State<Overlay>>,
+    mut next: ResMut<NextState<Overlay>>,
+    mut asking: ResMut<Asking>,
     mut reasons: ResMut<PauseReasons>,
 ) {
-    for _ in toggles.read() {
-        *overlay = if *overlay == Overlay::None {
-            Overlay::Pause
+    let egui_has_keys = egui_input.is_some_and(|e| e.wants_any_keyboard_input());
+    let toggled = toggles.read().count() > 0;
+    let esc =
+        keys.just_pressed(KeyCode::Escape) && (*screen.get() == Screen::Setup || egui_has_keys);
+    if toggled || esc {
+        if asking.0.is_some() {
+            asking.0 = None;
         } else {
-            Overlay::None
-        };
+            let in_game = *screen.get() == Screen::Playing;
+            NextState::set_if_neq(&mut next, step_back(*overlay.get(), in_game));
+        }
     }
-    let want = *overlay != Overlay::None;
+    let want = *overlay.get() != Overlay::None || asking.0.is_some();
     if reasons.menu != want {
         reasons.menu = want;
     }
 }
 
+/// Where Esc leads from an overlay.
+fn step_back(from: Overlay, in_game: bool) -> Overlay {
+    match from {
+        Overlay::None if in_game => Overlay::Pause,
+        Overlay::Settings | Overlay::Load | Overlay::Help if in_game => Overlay::Pause,
+        _ => Overlay::None,
+    }
+}
+
+/// Leaving a game closes its menus and questions.
+pub fn close_everything(mut next: ResMut<NextState<Overlay>>, mut asking: ResMut<Asking>) {
+    NextState::set_if_neq(&mut next, Overlay::None);
+    asking.0 = None;
+}
+
+/// Opening the saved games reads the folder afresh.
+pub fn refresh_saves(mut refresh: MessageWriter<RefreshSaves>) {
+    refresh.write(RefreshSaves);
+}
+
+/// A modal window: title, then the content, centred on the screen.
+fn modal<R>(
+    ctx: &egui::Context,
+    id: egui::Id,
+    title: &str,
+    content: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::ModalResponse<R> {
+    egui::Modal::new(id)
+        .backdrop_color(egui::Color32::from_black_alpha(140))
+        .frame(egui::Frame::window(&ctx.global_style()).inner_margin(16.0))
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading(title);
+            });
+            ui.separator();
+            content(ui)
+        })
+}
+
+/// A full-width menu button.
+fn menu_button(ui: &mut egui::Ui, text: String) -> egui::Response {
+    ui.add_sized([BUTTON_WIDTH, 32.0], egui::Button::new(text))
+}
+
 pub fn overlays(
     mut contexts: EguiContexts,
-    mut overlay: ResMut<Overlay>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut asking: ResMut<Asking>,
     mut settings: ResMut<Settings>,
-    folders: Res<Folders>,
+    saves: Res<SaveList>,
     game: Option<Res<Match>>,
-    mut starts: MessageWriter<StartMatch>,
-    mut back: MessageWriter<BackToSetup>,
-    mut saves: MessageWriter<SaveGame>,
-    mut loads: MessageWriter<LoadGame>,
-    mut exit: MessageWriter<AppExit>,
+    mut writers: (
+        MessageWriter<SaveGame>,
+        MessageWriter<LoadGame>,
+        MessageWriter<BackToSetup>,
+        MessageWriter<StartMatch>,
+    ),
+    mut opened: Local<Option<Overlay>>,
 ) -> Result {
-    if *overlay == Overlay::None {
+    let overlay = *overlay.get();
+    let just_opened = *opened != Some(overlay);
+    *opened = Some(overlay);
+    if overlay == Overlay::None {
         return Ok(());
     }
+    let (saves_w, loads, back_to_setup, starts) = &mut writers;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
-    let window = |title: &str| {
-        egui::Window::new(title.to_string())
-            .collapsible(false)
-            .resizable(false)
-            .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 0.0))
+    let mut next = overlay;
+    // Closing a window goes back to the menu in a game, or to the setup screen.
+    let back = if game.is_some() {
+        Overlay::Pause
+    } else {
+        Overlay::None
     };
-    let mut next = *overlay;
-    match *overlay {
+    // A question on top takes the keyboard.
+    let quiet = asking.0.is_some();
+    match overlay {
         Overlay::None => {}
         Overlay::Pause => {
-            window(lang.t("Paused")).show(ctx, |ui| {
-                ui.set_min_width(240.0);
-                let wide = |ui: &mut egui::Ui, text: String| {
-                    ui.add_sized([220.0, 30.0], egui::Button::new(text))
-                        .clicked()
-                };
-                if wide(ui, format!("▶ {}", lang.t("Resume"))) {
-                    next = Overlay::None;
-                }
-                if let Some(m) = &game {
-                    if wide(ui, format!("↻ {}", lang.t("Restart"))) {
-                        starts.write(StartMatch(m.setup.clone()));
+            modal(ctx, egui::Id::new("modal-pause"), lang.t("Paused"), |ui| {
+                ui.vertical_centered(|ui| {
+                    let resume = menu_button(ui, format!("▶ {}", lang.t("Resume")));
+                    // The keyboard starts on Resume: Enter resumes, arrows and Tab move.
+                    if (just_opened || ui.memory(|m| m.focused().is_none())) && !quiet {
+                        resume.request_focus();
+                    }
+                    if resume.clicked() {
                         next = Overlay::None;
                     }
-                    if wide(ui, format!("💾 {}", lang.t("Save game"))) {
-                        saves.write(SaveGame);
-                        next = Overlay::None;
+                    if let Some(m) = &game {
+                        let over = m.game.is_over();
+                        if menu_button(ui, format!("↻ {}", lang.t("Restart"))).clicked() {
+                            if over {
+                                starts.write(StartMatch(m.setup.clone()));
+                                next = Overlay::None;
+                            } else {
+                                asking.0 = Some(Ask::Restart);
+                            }
+                        }
+                        if menu_button(ui, format!("💾 {}", lang.t("Save game"))).clicked() {
+                            saves_w.write(SaveGame);
+                            next = Overlay::None;
+                        }
+                        if menu_button(ui, format!("📂 {}", lang.t("Load game"))).clicked() {
+                            next = Overlay::Load;
+                        }
+                        if menu_button(ui, format!("⚙ {}", lang.t("Settings"))).clicked() {
+                            next = Overlay::Settings;
+                        }
+                        if menu_button(ui, format!("⌨ {}", lang.t("Controls"))).clicked() {
+                            next = Overlay::Help;
+                        }
+                        if menu_button(ui, format!("⏏ {}", lang.t("Back to setup"))).clicked() {
+                            if over {
+                                // Nothing to lose: a finished game just goes.
+                                back_to_setup.write(BackToSetup);
+                                next = Overlay::None;
+                            } else {
+                                asking.0 = Some(Ask::BackToSetup);
+                            }
+                        }
                     }
-                }
-                if wide(ui, format!("📂 {}", lang.t("Load game"))) {
-                    next = Overlay::Load;
-                }
-                if wide(ui, format!("⚙ {}", lang.t("Settings"))) {
-                    next = Overlay::Settings;
-                }
-                if wide(ui, format!("⌨ {}", lang.t("Controls"))) {
-                    next = Overlay::Help;
-                }
-                if wide(ui, lang.t("Back to setup").to_string()) {
-                    back.write(BackToSetup);
-                    next = Overlay::None;
-                }
-                if wide(ui, lang.t("Quit").to_string()) {
-                    exit.write(AppExit::Success);
-                }
+                    if menu_button(ui, format!("✖ {}", lang.t("Quit"))).clicked() {
+                        asking.0 = Some(Ask::Quit);
+                    }
+                });
             });
         }
         Overlay::Settings => {
-            window(lang.t("Settings")).show(ctx, |ui| {
-                let mut s = settings.clone();
-                super::setup::language_switch(ui, &mut s);
-                ui.checkbox(&mut s.sound, lang.t("Sound"));
-                ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Volume")));
-                ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
-                    .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
-                ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
-                    .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
-                ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
-                ui.add(
-                    egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
-                        .text(lang.t("Animation speed")),
-                );
-                if s != *settings {
-                    *settings = s;
-                }
-                if ui.button(lang.t("Close")).clicked() {
-                    next = if game.is_some() {
-                        Overlay::Pause
-                    } else {
-                        Overlay::None
-                    };
-                }
-            });
+            modal(
+                ctx,
+                egui::Id::new("modal-settings"),
+                lang.t("Settings"),
+                |ui| {
+                    ui.set_width(340.0);
+                    let mut s = settings.clone();
+                    super::setup::language_switch(ui, &mut s);
+                    ui.checkbox(&mut s.sound, lang.t("Sound"));
+                    ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Volume")));
+                    ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
+                        .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
+                    ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
+                        .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
+                    ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
+                    ui.add(
+                        egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
+                            .text(lang.t("Animation speed")),
+                    );
+                    if s != *settings {
+                        *settings = s;
+                    }
+                    ui.separator();
+                    ui.vertical_centered(|ui| {
+                        let close = ui.button(lang.t("Close"));
+                        if just_opened {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            next = back;
+                        }
+                    });
+                },
+            );
         }
         Overlay::Load => {
-            window(lang.t("Saved games")).show(ctx, |ui| {
-                let files = list_saves(&folders.saves);
-                if files.is_empty() {
-                    ui.label(lang.t("No saved games yet."));
-                }
-                egui::ScrollArea::vertical()
-                    .max_height(300.0)
-                    .show(ui, |ui| {
-                        for path in files.iter().take(50) {
-                            let name = path
-                                .file_stem()
-                                .map(|s| s.to_string_lossy().to_string())
-                                .unwrap_or_default();
-                            if ui
-                                .button(name)
-                                .on_hover_text(path.display().to_string())
-                                .clicked()
-                            {
-                                loads.write(LoadGame(path.clone()));
-                                next = Overlay::None;
+            modal(
+                ctx,
+                egui::Id::new("modal-load"),
+                lang.t("Saved games"),
+                |ui| {
+                    ui.set_width(460.0);
+                    if saves.entries.is_empty() {
+                        ui.label(lang.t("No saved games yet."));
+                    }
+                    egui::ScrollArea::vertical()
+                        .max_height((ui.ctx().content_rect().height() - 220.0).clamp(120.0, 420.0))
+                        .show(ui, |ui| {
+                            for entry in saves.entries.iter().take(100) {
+                                if let Some(path) = save_row(ui, lang, entry, quiet) {
+                                    match path {
+                                        RowAction::Load(p) => {
+                                            loads.write(LoadGame(p));
+                                            next = Overlay::None;
+                                        }
+                                        RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
+                                    }
+                                }
                             }
+                        });
+                    ui.separator();
+                    ui.vertical_centered(|ui| {
+                        let close = ui.button(lang.t("Close"));
+                        if just_opened {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            next = back;
                         }
                     });
-                if ui.button(lang.t("Close")).clicked() {
-                    next = if game.is_some() {
-                        Overlay::Pause
-                    } else {
-                        Overlay::None
-                    };
-                }
-            });
+                },
+            );
         }
         Overlay::Help => {
-            window(lang.t("Keyboard and gamepad")).show(ctx, |ui| {
-                egui::Grid::new("keys")
-                    .num_columns(2)
-                    .striped(true)
-                    .show(ui, |ui| {
-                        for (keys, what) in [
-                            (
-                                "Enter / Space / A",
-                                lang.t("Lift a marble / move to the marked hole"),
-                            ),
-                            (
-                                "Esc / B / Start",
-                                lang.t("Put the marble back, or open the menu"),
-                            ),
-                            ("← ↑ → ↓ / D-pad", lang.t("Move the cursor")),
-                            ("Tab / LT / RT", lang.t("Next marble that can move")),
-                            ("U, Ctrl+Z", lang.t("Undo")),
-                            ("Y, Ctrl+Shift+Z", lang.t("Redo")),
-                            ("P", lang.t("Pass")),
-                            ("Q E W S, right-drag", lang.t("Turn and tilt the board")),
-                            ("T", lang.t("Top-down view")),
-                            ("Home", lang.t("Face the player to move")),
-                        ] {
-                            ui.monospace(keys);
-                            ui.label(what);
-                            ui.end_row();
+            modal(
+                ctx,
+                egui::Id::new("modal-help"),
+                lang.t("Keyboard and gamepad"),
+                |ui| {
+                    egui::Grid::new("keys")
+                        .num_columns(2)
+                        .striped(true)
+                        .show(ui, |ui| {
+                            let orbit = format!("Q E W S, {}", lang.t("right-drag"));
+                            for (keys, what) in [
+                                (
+                                    "Enter / Space / A",
+                                    lang.t("Lift a marble / move to the marked hole"),
+                                ),
+                                (
+                                    "Esc / B / Start",
+                                    lang.t("Put the marble back, or open the menu"),
+                                ),
+                                ("← ↑ → ↓ / D-pad", lang.t("Move the cursor")),
+                                ("Tab / LT / RT", lang.t("Next marble that can move")),
+                                ("U, Ctrl+Z", lang.t("Undo")),
+                                ("Y, Ctrl+Shift+Z", lang.t("Redo")),
+                                ("P", lang.t("Pass")),
+                                ("H", lang.t("Hint")),
+                                (orbit.as_str(), lang.t("Turn and tilt the board")),
+                                ("T", lang.t("Top-down view")),
+                                ("Home", lang.t("Face the player to move")),
+                            ] {
+                                ui.monospace(keys);
+                                ui.label(what);
+                                ui.end_row();
+                            }
+                        });
+                    ui.separator();
+                    ui.vertical_centered(|ui| {
+                        let close = ui.button(lang.t("Close"));
+                        if just_opened {
+                            close.request_focus();
+                        }
+                        if close.clicked() {
+                            next = back;
                         }
                     });
-                if ui.button(lang.t("Close")).clicked() {
-                    next = Overlay::Pause;
-                }
-            });
+                },
+            );
         }
     }
-    if next != *overlay {
-        *overlay = next;
+    if next != overlay {
+        next_overlay.set(next);
     }
     Ok(())
+}
+
+enum RowAction {
+    Load(std::path::PathBuf),
+    Delete(std::path::PathBuf),
+}
+
+/// One saved game: who played on the first line; when, how far, and the
+/// buttons on the second. A click on the names loads it too. An unreadable
+/// file is marked so and can only be deleted.
+fn save_row(
+    ui: &mut egui::Ui,
+    lang: Language,
+    entry: &crate::persist::SaveEntry,
+    quiet: bool,
+) -> Option<RowAction> {
+    let mut action = None;
+    let delete = |ui: &mut egui::Ui, action: &mut Option<RowAction>| {
+        let button = egui::Button::new(format!("🗑 {}", lang.t("Delete")));
+        if ui.add_enabled(!quiet, button).clicked() {
+            *action = Some(RowAction::Delete(entry.path.clone()));
+        }
+    };
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        match &entry.state {
+            SaveState::Readable { seats, moves } => {
+                let who = seats
+                    .iter()
+                    .map(|(name, bot)| seat_in_list(lang, name, *bot))
+                    .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
+                    .unwrap_or_default();
+                let names = egui::Button::new(egui::RichText::new(who).strong())
+                    .frame(false)
+                    .wrap();
+                if ui
+                    .add_enabled(!quiet, names)
+                    .on_hover_text(&entry.file_name)
+                    .clicked()
+                {
+                    action = Some(RowAction::Load(entry.path.clone()));
+                }
+                ui.horizontal(|ui| {
+                    let when = format!("{} · {}", entry.when, trf(lang, "move {}", &[moves]));
+                    ui.label(egui::RichText::new(when).weak());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        delete(ui, &mut action);
+                        let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
+                        if ui.add_enabled(!quiet, open).clicked() {
+                            action = Some(RowAction::Load(entry.path.clone()));
+                        }
+                    });
+                });
+            }
+            SaveState::Unreadable | SaveState::Newer => {
+                let (why, tip) = if entry.state == SaveState::Newer {
+                    (
+                        lang.t("From a newer version"),
+                        lang.t("This save is from a newer version of Starhop."),
+                    )
+                } else {
+                    (
+                        lang.t("Unreadable"),
+                        lang.t(
+                            "This file is not a readable Starhop save (it may be damaged or from another program).",
+                        ),
+                    )
+                };
+                ui.add(egui::Label::new(egui::RichText::new(&entry.file_name).weak()).wrap());
+                ui.horizontal(|ui| {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 190, 90),
+                        format!("⚠ {why} · {}", entry.when),
+                    )
+                    .on_hover_text(tip);
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        delete(ui, &mut action);
+                    });
+                });
+            }
+        }
+    });
+    action
+}
+
+/// A seat in the list of saves: its name, a bot with its level.
+fn seat_in_list(lang: Language, name: &str, bot: Option<starhop_ai::Level>) -> String {
+    match bot {
+        Some(level) if super::i18n::default_number(name).is_some() => {
+            trf(lang, "Bot ({})", &[&super::setup::level_name(lang, level)])
+        }
+        Some(level) => format!(
+            "{} ({})",
+            display_name(lang, name),
+            super::setup::level_name(lang, level)
+        ),
+        None => display_name(lang, name),
+    }
+}
+
+/// What a Yes may send.
+type AnswerWriters<'w> = (
+    MessageWriter<'w, TurnRequest>,
+    MessageWriter<'w, StartMatch>,
+    MessageWriter<'w, BackToSetup>,
+    MessageWriter<'w, AppExit>,
+    MessageWriter<'w, DeleteSave>,
+);
+
+/// The question on show, over everything: Yes (Enter) does it, No (Esc) does not.
+pub fn confirm(
+    mut contexts: EguiContexts,
+    mut asking: ResMut<Asking>,
+    settings: Res<Settings>,
+    game: Option<Res<Match>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut writers: AnswerWriters,
+    mut shown: Local<Option<Ask>>,
+) -> Result {
+    let Some(ask) = asking.0.clone() else {
+        *shown = None;
+        return Ok(());
+    };
+    let just_opened = shown.as_ref() != Some(&ask);
+    *shown = Some(ask.clone());
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let (turns, starts, back, exit, delete) = &mut writers;
+    let name = |s| {
+        game.as_ref()
+            .map_or_else(String::new, |m| super::seat_name(lang, m, s))
+    };
+    let (question, detail) = match &ask {
+        Ask::Resign(seat) => (
+            lang.t("Resign?"),
+            trf(lang, "{} gives up this game.", &[&name(*seat)]),
+        ),
+        Ask::Restart => (
+            lang.t("Restart?"),
+            lang.t("The game in progress is lost unless you save it first.")
+                .to_string(),
+        ),
+        Ask::BackToSetup => (
+            lang.t("Leave this game for the setup screen?"),
+            lang.t("The game in progress is lost unless you save it first.")
+                .to_string(),
+        ),
+        Ask::Quit => (
+            lang.t("Quit Starhop?"),
+            if game.as_ref().is_some_and(|m| !m.game.is_over()) {
+                lang.t("The game in progress is lost unless you save it first.")
+                    .to_string()
+            } else {
+                String::new()
+            },
+        ),
+        Ask::DeleteSave(path) => (
+            lang.t("Delete this save?"),
+            path.file_stem()
+                .map(|s| s.to_string_lossy().to_string())
+                .unwrap_or_default(),
+        ),
+    };
+    let answer = {
+        let response = modal(ctx, egui::Id::new("modal-confirm"), question, |ui| {
+            ui.set_max_width(380.0);
+            if !detail.is_empty() {
+                ui.add(egui::Label::new(detail.as_str()).wrap());
+                ui.add_space(8.0);
+            }
+            let mut said = None;
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| {
+                    let yes = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("Yes")));
+                    let no = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("No")));
+                    // Enter answers Yes: the keyboard starts on it (and comes back
+                    // to it), which also keeps Enter from reaching the board.
+                    if just_opened || ui.memory(|m| m.focused().is_none()) {
+                        yes.request_focus();
+                    }
+                    if yes.clicked() {
+                        said = Some(true);
+                    }
+                    if no.clicked() {
+                        said = Some(false);
+                    }
+                });
+            });
+            said
+        });
+        if response.backdrop_response.clicked() || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+            Some(false)
+        } else {
+            response.inner
+        }
+    };
+    match answer {
+        Some(true) => {
+            match ask {
+                Ask::Resign(seat) => {
+                    turns.write(TurnRequest::Resign(seat));
+                }
+                Ask::Restart => {
+                    if let Some(m) = &game {
+                        starts.write(StartMatch(m.setup.clone()));
+                    }
+                    next_overlay.set(Overlay::None);
+                }
+                Ask::BackToSetup => {
+                    back.write(BackToSetup);
+                    next_overlay.set(Overlay::None);
+                }
+                Ask::Quit => {
+                    exit.write(AppExit::Success);
+                }
+                Ask::DeleteSave(path) => {
+                    delete.write(DeleteSave(path));
+                }
+            }
+            asking.0 = None;
+        }
+        Some(false) => asking.0 = None,
+        None => {}
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn esc_steps_back_one_level() {
+        // In a game: nothing open opens the menu, a window goes back to the
+        // menu, the menu closes.
+        assert_eq!(step_back(Overlay::None, true), Overlay::Pause);
+        assert_eq!(step_back(Overlay::Pause, true), Overlay::None);
+        for window in [Overlay::Settings, Overlay::Load, Overlay::Help] {
+            assert_eq!(step_back(window, true), Overlay::Pause);
+            // On the setup screen there is no menu: a window just closes.
+            assert_eq!(step_back(window, false), Overlay::None);
+        }
+        assert_eq!(step_back(Overlay::None, false), Overlay::None);
+    }
 }

@@ -2,12 +2,13 @@
 //! in-game HUD, the pause menu, settings, saved games and the end screen.
 //! UI systems only read state and send messages.
 
-use crate::Screen;
-use crate::play::{Match, Notice};
-use crate::settings::Settings;
+use crate::play::{Match, Notice, PALETTE};
+use crate::settings::{Language, Settings};
+use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_engine::{Event, Status};
+use starhop_engine::{Event, Seat, Status};
+use std::path::PathBuf;
 
 mod draw;
 mod hud;
@@ -15,10 +16,13 @@ pub mod i18n;
 mod menus;
 mod setup;
 
-pub use i18n::{Tr, tr};
+pub use i18n::{Tr, display_name, tr, trf};
+pub use setup::SetupPanel;
 
-/// Which window is open over the game.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+/// Which menu window is open over the game: a state, so systems elsewhere
+/// can run only while no menu is open (`run_if(in_state(Overlay::None))`).
+/// Every overlay is modal: a dimmed backdrop blocks clicks to what is behind.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Overlay {
     #[default]
     None,
@@ -28,17 +32,55 @@ pub enum Overlay {
     Help,
 }
 
-/// Recent notices shown as toasts: text, colour and the time they appeared.
-#[derive(Resource, Default)]
-pub struct Toasts(pub Vec<(String, egui::Color32, f64)>);
+/// A question that waits for Yes or No before something cannot be undone.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ask {
+    Resign(Seat),
+    Restart,
+    BackToSetup,
+    Quit,
+    DeleteSave(PathBuf),
+}
 
-/// Seconds a toast stays on screen.
+/// The question on show, drawn over everything else.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct Asking(pub Option<Ask>);
+
+/// A notice on show: text, colour, and when and how often it has been drawn.
+#[derive(Clone, Debug)]
+pub struct Toast {
+    pub text: String,
+    pub colour: egui::Color32,
+    /// The time of the first frame that drew it (its clock starts there, not
+    /// when the notice was written: a slow first frame must not eat it).
+    pub first_drawn: Option<f64>,
+    /// Frames it has been drawn in.
+    pub frames: u32,
+}
+
+impl Toast {
+    /// Whether it has been on show long enough to go.
+    fn expired(&self, now: f64) -> bool {
+        self.first_drawn
+            .is_some_and(|at| now - at >= TOAST_SECONDS && self.frames >= TOAST_MIN_FRAMES)
+    }
+}
+
+/// Recent notices shown as toasts.
+#[derive(Resource, Default)]
+pub struct Toasts(pub Vec<Toast>);
+
+/// Seconds a toast stays on screen after it is first drawn.
 const TOAST_SECONDS: f64 = 6.0;
+/// Frames a toast is drawn in at least (when frames are slow, seconds are not enough).
+const TOAST_MIN_FRAMES: u32 = 20;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Overlay>()
+    app.init_state::<Overlay>()
+        .init_resource::<Asking>()
         .init_resource::<Toasts>()
         .init_resource::<draw::DrawShow>()
+        .init_resource::<setup::SetupPanel>()
         .add_systems(
             EguiPrimaryContextPass,
             install_fonts.run_if(not(resource_exists::<FontsInstalled>)),
@@ -49,14 +91,21 @@ pub(super) fn plugin(app: &mut App) {
                 setup::setup_screen.run_if(in_state(Screen::Setup)),
                 (draw::draw_window, hud::hud, hud::end_screen).run_if(in_state(Screen::Playing)),
                 menus::overlays,
+                menus::confirm,
                 toasts,
             )
                 .chain()
                 .after(install_fonts),
         )
+        .add_systems(OnEnter(Overlay::Load), menus::refresh_saves)
+        .add_systems(OnExit(Screen::Playing), menus::close_everything)
         .add_systems(
             Update,
-            (collect_notices, menus::toggle_menu, draw::start_draw_show),
+            (
+                collect_notices,
+                menus::escape.after(AppSystems::Input),
+                draw::start_draw_show,
+            ),
         );
 }
 
@@ -66,18 +115,20 @@ struct FontsInstalled;
 /// The subset of Noto Sans CJK SC (see assets/fonts/README.md), compiled in so
 /// Chinese text works even when the assets folder is missing.
 const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Subset.otf");
+/// Its name among egui's fonts.
+const CJK_FONT_ID: &str = "noto-sc";
 
 fn install_fonts(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(
-        "noto-sc".into(),
+        CJK_FONT_ID.into(),
         std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
     );
     // After the default Latin font, before the emoji fallbacks.
     for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
         let list = fonts.families.entry(family).or_default();
-        list.insert(1.min(list.len()), "noto-sc".into());
+        list.insert(1.min(list.len()), CJK_FONT_ID.into());
     }
     ctx.set_fonts(fonts);
     let mut style = (*ctx.global_style()).clone();
@@ -105,7 +156,7 @@ fn collect_notices(
     for n in notices.read() {
         let name = |s: u8| {
             game.as_ref()
-                .map_or_else(|| format!("{}", s + 1), |m| m.name(s).to_string())
+                .map_or_else(|| format!("{}", s + 1), |m| display_name(lang, m.name(s)))
         };
         let (mut text, colour) = i18n::describe_notice(lang, n, &name);
         // A finisher's place so far: one more than those who needed fewer turns.
@@ -116,34 +167,68 @@ fn collect_notices(
             text += &format!(" · {} {}", tr(lang, "Place"), ahead + 1);
         }
         if !text.is_empty() {
-            toasts.0.push((text, colour, now));
+            toasts.0.push(Toast {
+                text,
+                colour,
+                first_drawn: None,
+                frames: 0,
+            });
         }
     }
-    toasts.0.retain(|t| now - t.2 < TOAST_SECONDS);
+    if toasts.0.iter().any(|t| t.expired(now)) {
+        toasts.0.retain(|t| !t.expired(now));
+    }
     let excess = toasts.0.len().saturating_sub(6);
-    toasts.0.drain(..excess);
+    if excess > 0 {
+        toasts.0.drain(..excess);
+    }
 }
 
-fn toasts(mut contexts: EguiContexts, toasts: Res<Toasts>, time: Res<Time>) -> Result {
+/// Toasts, bottom left above the buttons: each wraps its text at a readable width.
+fn toasts(mut contexts: EguiContexts, mut toasts: ResMut<Toasts>, time: Res<Time>) -> Result {
     if toasts.0.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let now = time.elapsed_secs_f64();
+    let screen = ctx.content_rect();
+    // Never wider than the screen allows, never a thin column.
+    let max_width = (screen.width() - 32.0).clamp(160.0, 460.0);
     egui::Area::new("toasts".into())
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -70.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -76.0))
+        .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
-            for (text, colour, at) in &toasts.0 {
-                let fade = (1.0 - ((now - at) / TOAST_SECONDS).powi(4)).clamp(0.0, 1.0) as f32;
+            ui.set_max_width(max_width);
+            for toast in &mut toasts.0 {
+                let at = *toast.first_drawn.get_or_insert(now);
+                toast.frames = toast.frames.saturating_add(1);
+                let age = ((now - at) / TOAST_SECONDS).min(1.0);
+                let fade = (1.0 - age.powi(4)).clamp(0.0, 1.0) as f32;
                 egui::Frame::popup(ui.style())
-                    .fill(egui::Color32::from_black_alpha((200.0 * fade) as u8))
+                    .fill(egui::Color32::from_black_alpha(
+                        (210.0 * fade.max(0.3)) as u8,
+                    ))
                     .show(ui, |ui| {
-                        ui.colored_label(colour.gamma_multiply(fade), text);
+                        ui.set_min_width(200.0f32.min(max_width - 20.0));
+                        ui.set_max_width(max_width - 20.0);
+                        ui.add(
+                            egui::Label::new(
+                                egui::RichText::new(&toast.text)
+                                    .color(toast.colour.gamma_multiply(fade.max(0.3))),
+                            )
+                            .wrap(),
+                        );
                     });
             }
         });
+    ctx.request_repaint();
     Ok(())
+}
+
+/// A seat's name as shown (default names in the interface language).
+pub fn seat_name(lang: Language, m: &Match, seat: Seat) -> String {
+    display_name(lang, m.name(seat))
 }
 
 /// An egui colour for a Bevy colour.
@@ -167,4 +252,116 @@ pub fn swatch(ui: &mut egui::Ui, colour: Color) -> egui::Response {
         egui::Stroke::new(1.0, egui::Color32::from_white_alpha(90)),
     );
     response
+}
+
+/// A swatch with the palette colour's shape mark drawn on it, as on the
+/// marbles when shape marks are on (see `marbles::view`): ring, triangle,
+/// square, diamond, bar, pentagon; dark ink on yellow and white.
+pub fn swatch_with_shape(ui: &mut egui::Ui, palette: usize) -> egui::Response {
+    let palette = palette % PALETTE.len();
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(22.0, 22.0), egui::Sense::hover());
+    let c = rect.center();
+    let p = ui.painter();
+    p.circle_filled(c, 10.5, egui_colour(PALETTE[palette].1));
+    p.circle_stroke(
+        c,
+        10.5,
+        egui::Stroke::new(1.0, egui::Color32::from_white_alpha(90)),
+    );
+    let ink = if palette == 2 || palette == 5 {
+        egui::Color32::from_rgb(20, 20, 26)
+    } else {
+        egui::Color32::from_rgb(247, 247, 242)
+    };
+    let s = 5.5;
+    let poly =
+        |points: Vec<egui::Pos2>| egui::Shape::convex_polygon(points, ink, egui::Stroke::NONE);
+    let regular = |n: usize, r: f32| {
+        (0..n)
+            .map(|i| {
+                let a = -std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32;
+                c + egui::vec2(a.cos(), a.sin()) * r
+            })
+            .collect::<Vec<_>>()
+    };
+    match palette {
+        0 => {
+            p.circle_stroke(c, s * 0.78, egui::Stroke::new(s * 0.45, ink));
+        }
+        1 => {
+            p.add(poly(vec![
+                c + egui::vec2(0.0, -s * 1.1),
+                c + egui::vec2(s, s * 0.7),
+                c + egui::vec2(-s, s * 0.7),
+            ]));
+        }
+        2 => {
+            p.rect_filled(
+                egui::Rect::from_center_size(c, egui::vec2(s * 1.5, s * 1.5)),
+                0.0,
+                ink,
+            );
+        }
+        3 => {
+            p.add(poly(regular(4, s * 1.1)));
+        }
+        4 => {
+            p.rect_filled(
+                egui::Rect::from_center_size(c, egui::vec2(s * 2.0, s * 0.55)),
+                0.0,
+                ink,
+            );
+        }
+        _ => {
+            p.add(poly(regular(5, s * 1.05)));
+        }
+    }
+    response
+}
+
+/// A small robot head: marks a seat a bot plays.
+pub fn robot(ui: &mut egui::Ui) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let p = ui.painter();
+    let ink = egui::Color32::from_rgb(170, 200, 230);
+    let c = rect.center() + egui::vec2(0.0, 2.0);
+    let head = egui::Rect::from_center_size(c, egui::vec2(13.0, 10.0));
+    p.rect_filled(head, 3.0, ink);
+    let eye = egui::Color32::from_rgb(30, 40, 60);
+    p.circle_filled(c + egui::vec2(-3.0, -0.5), 1.6, eye);
+    p.circle_filled(c + egui::vec2(3.0, -0.5), 1.6, eye);
+    p.line_segment(
+        [c + egui::vec2(-2.5, 3.0), c + egui::vec2(2.5, 3.0)],
+        egui::Stroke::new(1.2, eye),
+    );
+    p.line_segment(
+        [c + egui::vec2(0.0, -5.0), c + egui::vec2(0.0, -8.0)],
+        egui::Stroke::new(1.2, ink),
+    );
+    p.circle_filled(c + egui::vec2(0.0, -8.5), 1.6, ink);
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_toast_goes_only_after_it_was_seen_long_enough() {
+        let mut toast = Toast {
+            text: "hello".into(),
+            colour: egui::Color32::WHITE,
+            first_drawn: None,
+            frames: 0,
+        };
+        // Never drawn (a slow first frame): it waits, however late it is.
+        assert!(!toast.expired(1_000.0));
+        toast.first_drawn = Some(1_000.0);
+        toast.frames = 1;
+        assert!(!toast.expired(1_000.0 + TOAST_SECONDS - 0.1));
+        // Time is up, but it was drawn in too few frames to be read.
+        assert!(!toast.expired(1_000.0 + TOAST_SECONDS + 5.0));
+        toast.frames = TOAST_MIN_FRAMES;
+        assert!(toast.expired(1_000.0 + TOAST_SECONDS));
+    }
 }

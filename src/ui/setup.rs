@@ -2,25 +2,32 @@
 //! option, clocks, teams and the first-move draw. The board behind it shows
 //! the chosen board with the chosen colours.
 
-use super::{Overlay, Tr, swatch};
+use super::{Asking, Overlay, Tr, display_name, swatch, trf};
 use crate::play::{PALETTE, PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use starhop_ai::Level;
-use starhop_engine::{FirstMoveMethod, Preset, Rules, Teams};
+use starhop_engine::seats::team_of_seats;
+use starhop_engine::{FirstMoveMethod, Preset, RuleError, Rules, Teams};
+
+/// Where the setup panel ends on screen (its right edge, in egui points), so
+/// the camera can show the board in the space beside it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct SetupPanel {
+    pub right: f32,
+}
 
 /// Colour names for the colour menus.
 fn colour_name(lang: Language, i: usize) -> &'static str {
-    let (en, zh) = [
-        ("Red", "红"),
-        ("Blue", "蓝"),
-        ("Yellow", "黄"),
-        ("Green", "绿"),
-        ("Purple", "紫"),
-        ("White", "白"),
-    ][i % PALETTE.len()];
-    if lang == Language::Chinese { zh } else { en }
+    match i % PALETTE.len() {
+        0 => lang.t("Red"),
+        1 => lang.t("Blue"),
+        2 => lang.t("Yellow"),
+        3 => lang.t("Green"),
+        4 => lang.t("Purple"),
+        _ => lang.t("White"),
+    }
 }
 
 /// "Human", or the bot's level ("Bot: Hard").
@@ -32,41 +39,41 @@ pub fn kind_name(lang: Language, kind: SeatKind) -> String {
 }
 
 pub fn level_name(lang: Language, level: Level) -> &'static str {
-    lang.t(match level {
-        Level::Beginner => "Beginner",
-        Level::Easy => "Easy",
-        Level::Medium => "Medium",
-        Level::Hard => "Hard",
-        Level::Master => "Master",
-    })
+    match level {
+        Level::Beginner => lang.t("Beginner"),
+        Level::Easy => lang.t("Easy"),
+        Level::Medium => lang.t("Medium"),
+        Level::Hard => lang.t("Hard"),
+        Level::Master => lang.t("Master"),
+    }
 }
 
-fn level_tip(level: Level) -> &'static str {
+fn level_tip(lang: Language, level: Level) -> &'static str {
     match level {
-        Level::Beginner => "Plays like someone learning the game, mistakes included.",
-        Level::Easy => "Looks one move ahead.",
-        Level::Medium => "Looks a few moves ahead.",
-        Level::Hard => "A strong club player.",
-        Level::Master => "Thinks as deep as its time allows.",
+        Level::Beginner => lang.t("Plays like someone learning the game, mistakes included."),
+        Level::Easy => lang.t("Looks one move ahead."),
+        Level::Medium => lang.t("Looks a few moves ahead."),
+        Level::Hard => lang.t("A strong club player."),
+        Level::Master => lang.t("Thinks as deep as its time allows."),
     }
 }
 
 fn preset_name(lang: Language, p: Preset) -> &'static str {
-    lang.t(match p {
-        Preset::Classic => "Classic",
-        Preset::SuperJump => "Super jump",
-        Preset::Tournament => "Tournament",
-        Preset::Party => "Party",
-    })
+    match p {
+        Preset::Classic => lang.t("Classic"),
+        Preset::SuperJump => lang.t("Super jump"),
+        Preset::Tournament => lang.t("Tournament"),
+        Preset::Party => lang.t("Party"),
+    }
 }
 
 fn method_name(lang: Language, m: FirstMoveMethod) -> &'static str {
-    lang.t(match m {
-        FirstMoveMethod::CoinToss => "Coin toss",
-        FirstMoveMethod::RockPaperScissors => "Rock-paper-scissors",
-        FirstMoveMethod::Lots => "Drawing lots",
-        FirstMoveMethod::Fixed(_) => "Fixed seat",
-    })
+    match m {
+        FirstMoveMethod::CoinToss => lang.t("Coin toss"),
+        FirstMoveMethod::RockPaperScissors => lang.t("Rock-paper-scissors"),
+        FirstMoveMethod::Lots => lang.t("Drawing lots"),
+        FirstMoveMethod::Fixed(_) => lang.t("Fixed seat"),
+    }
 }
 
 /// The language switch shown on every screen.
@@ -86,7 +93,10 @@ pub fn setup_screen(
     mut contexts: EguiContexts,
     mut pending: ResMut<PendingSetup>,
     mut settings: ResMut<Settings>,
-    mut overlay: ResMut<Overlay>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    asking: Res<Asking>,
+    mut panel: ResMut<SetupPanel>,
     mut starts: MessageWriter<StartMatch>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
@@ -95,12 +105,15 @@ pub fn setup_screen(
     // Edit a copy so unchanged frames do not mark the setup as changed.
     let mut setup = pending.0.clone();
     let mut start = false;
-    egui::Window::new("Starhop")
+    let shown = egui::Window::new("Starhop")
         .title_bar(false)
         .resizable(false)
         .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .default_width(390.0)
+        .default_width(430.0)
         .show(ctx, |ui| {
+            // Wide enough for a row of clock choices; longer rows wrap.
+            ui.set_min_width(430.0);
+            ui.set_max_width(460.0);
             ui.horizontal(|ui| {
                 ui.heading(egui::RichText::new("Starhop 跳棋").size(30.0).strong());
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
@@ -129,16 +142,23 @@ pub fn setup_screen(
                     start = true;
                 }
                 if ui.button(format!("📂 {}", lang.t("Load game"))).clicked() {
-                    *overlay = Overlay::Load;
+                    next_overlay.set(Overlay::Load);
                 }
                 if ui.button(format!("⚙ {}", lang.t("Settings"))).clicked() {
-                    *overlay = Overlay::Settings;
+                    next_overlay.set(Overlay::Settings);
                 }
             });
         });
+    if let Some(shown) = shown {
+        let right = shown.response.rect.right();
+        if panel.right != right {
+            panel.right = right;
+        }
+    }
     if keys.just_pressed(KeyCode::Enter)
         && !ctx.egui_wants_keyboard_input()
-        && *overlay == Overlay::None
+        && *overlay.get() == Overlay::None
+        && asking.0.is_none()
     {
         start = true;
     }
@@ -164,15 +184,12 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
         }
     });
     setup.fit_seats();
-    // Teams only exist for 4 and 6 players.
-    match (setup.players, setup.rules.teams) {
-        (4, Teams::ThreeVsThree) | (6, Teams::TwoVsTwo) => setup.rules.teams = Teams::None,
-        (2 | 3, _) => setup.rules.teams = Teams::None,
-        _ => {}
+    // Keep the rules playable for the new player count (the engine says what
+    // fits): teams that do not fit and a fixed first mover not at the table fall back.
+    if team_of_seats(setup.players, setup.rules.teams).is_err() {
+        setup.rules.teams = Teams::None;
     }
-    if let FirstMoveMethod::Fixed(s) = setup.rules.first_move
-        && s as usize >= setup.players
-    {
+    if let Err(RuleError::FirstSeat(_)) = setup.rules.validate(setup.players) {
         setup.rules.first_move = FirstMoveMethod::Fixed(0);
     }
     egui::Grid::new("seats")
@@ -195,11 +212,7 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
                             }
                         });
                 });
-                ui.add_sized(
-                    [130.0, 24.0],
-                    egui::TextEdit::singleline(&mut seat.name).char_limit(20),
-                )
-                .on_hover_text(lang.t("Name"));
+                name_field(ui, lang, &mut seat.name, i + 1);
                 egui::ComboBox::from_id_salt(("kind", i))
                     .width(110.0)
                     .selected_text(kind_name(lang, seat.kind))
@@ -212,7 +225,7 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
                         for level in Level::ALL {
                             let kind = SeatKind::Bot(level);
                             ui.selectable_value(&mut seat.kind, kind, kind_name(lang, kind))
-                                .on_hover_text(lang.t(level_tip(level)));
+                                .on_hover_text(level_tip(lang, level));
                         }
                     });
                 ui.end_row();
@@ -227,7 +240,8 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
 }
 
 fn board_section(ui: &mut egui::Ui, lang: Language, rules: &mut Rules) {
-    ui.horizontal(|ui| {
+    // Wraps as a whole row of choices when the panel is narrow.
+    ui.horizontal_wrapped(|ui| {
         ui.strong(lang.t("Board"));
         ui.radio_value(&mut rules.board_size, 3, lang.t("Small (73 holes)"));
         ui.radio_value(&mut rules.board_size, 4, lang.t("Standard (121 holes)"));
@@ -239,14 +253,7 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
     let rules = &mut setup.rules;
     ui.horizontal(|ui| {
         ui.strong(lang.t("Rules"));
-        let current = Preset::ALL.into_iter().find(|p| {
-            Rules {
-                board_size: 4,
-                first_move: FirstMoveMethod::Lots,
-                teams: Teams::None,
-                ..rules.clone()
-            } == p.rules()
-        });
+        let current = Preset::of(rules);
         egui::ComboBox::from_id_salt("preset")
             .selected_text(current.map_or("…", |p| preset_name(lang, p)))
             .show_ui(ui, |ui| {
@@ -272,31 +279,35 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
             .on_hover_text(lang.t("Preset"));
     });
     egui::CollapsingHeader::new(lang.t("All options")).default_open(true).show(ui, |ui| {
+        let t = |s| lang.t(s);
         let opt = |ui: &mut egui::Ui, value: &mut bool, name: &'static str, tip: &'static str| {
-            ui.checkbox(value, lang.t(name)).on_hover_text(lang.t(tip));
+            ui.checkbox(value, name).on_hover_text(tip);
         };
-        opt(ui, &mut rules.long_jumps, "Long jumps", "Jump over a distant marble with equal empty holes on both sides.");
-        opt(ui, &mut rules.no_stopping_in_foreign_camps, "No stopping in foreign camps", "A marble may pass through other camps but not end its move there.");
-        opt(ui, &mut rules.locked_in_target, "Locked in target", "A marble that reached its target camp stays inside it.");
-        opt(ui, &mut rules.pass_allowed, "Passing allowed", "A player may pass instead of moving.");
+        opt(ui, &mut rules.long_jumps, t("Long jumps"), t("Jump over a distant marble with equal empty holes on both sides."));
+        opt(ui, &mut rules.no_stopping_in_foreign_camps, t("No stopping in foreign camps"), t("A marble may pass through other camps but not end its move there."));
+        opt(ui, &mut rules.locked_in_target, t("Locked in target"), t("A marble that reached its target camp stays inside it."));
+        opt(ui, &mut rules.pass_allowed, t("Passing allowed"), t("A player may pass instead of moving."));
         let mut reps = rules.repetition_limit.is_some();
-        opt(ui, &mut reps, "Repetition limit", "After 3 back-and-forth moves, going back is no longer allowed.");
+        opt(ui, &mut reps, t("Repetition limit"), t("After 3 back-and-forth moves, going back is no longer allowed."));
         rules.repetition_limit = reps.then_some(3);
-        opt(ui, &mut rules.first_in_skips, "First in skips a turn", "House rule: the first player to reach their target skips their next turn.");
-        opt(ui, &mut rules.equal_moves, "Equal moves", "When someone finishes, the round is completed so everyone has moved equally often.");
-        opt(ui, &mut rules.play_on, "Play on for places", "With 3+ players, keep playing after the winner until every place is decided.");
-        opt(ui, &mut rules.anti_passive, "Anti-passive rule", "After moves 20, 25 and 30 enough marbles must have left home, or the player loses.");
-        opt(ui, &mut rules.deadlock_adjudication, "Deadlock adjudication", "Two players: after 10 rounds without progress the closer player wins 0.75-0.25.");
-        if matches!(setup.players, 4 | 6) {
+        opt(ui, &mut rules.first_in_skips, t("First in skips a turn"), t("House rule: the first player to reach their target skips their next turn."));
+        opt(ui, &mut rules.equal_moves, t("Equal moves"), t("When someone finishes, the round is completed so everyone has moved equally often."));
+        opt(ui, &mut rules.play_on, t("Play on for places"), t("With 3+ players, keep playing after the winner until every place is decided."));
+        opt(ui, &mut rules.anti_passive, t("Anti-passive rule"), t("After moves 20, 25 and 30 enough marbles must have left home, or the player loses."));
+        opt(ui, &mut rules.deadlock_adjudication, t("Deadlock adjudication"), t("Two players: after 10 rounds without progress the closer player wins 0.75-0.25."));
+        // The team split this player count allows, if any.
+        let teams = [(Teams::TwoVsTwo, t("2 against 2")), (Teams::ThreeVsThree, t("3 against 3"))]
+            .into_iter()
+            .find(|&(teams, _)| team_of_seats(setup.players, teams).is_ok());
+        if let Some((teams, name)) = teams {
             ui.horizontal(|ui| {
-                ui.label(lang.t("Teams"));
-                ui.radio_value(&mut rules.teams, Teams::None, lang.t("None"));
-                let team = if setup.players == 4 { (Teams::TwoVsTwo, "2 against 2") } else { (Teams::ThreeVsThree, "3 against 3") };
-                ui.radio_value(&mut rules.teams, team.0, lang.t(team.1));
+                ui.label(t("Teams"));
+                ui.radio_value(&mut rules.teams, Teams::None, t("None"));
+                ui.radio_value(&mut rules.teams, teams, name);
             });
         }
-        clock_choice(ui, lang, "Move time limit", &mut rules.move_limit_ms, &[5, 10, 20, 30], "s", 1_000);
-        clock_choice(ui, lang, "Time bank", &mut rules.time_bank_ms, &[1, 3, 5, 10], "min", 60_000);
+        clock_choice(ui, lang, t("Move time limit"), &mut rules.move_limit_ms, &[5, 10, 20, 30], t("s"), 1_000);
+        clock_choice(ui, lang, t("Time bank"), &mut rules.time_bank_ms, &[1, 3, 5, 10], t("min"), 60_000);
     });
     ui.horizontal(|ui| {
         ui.strong(lang.t("Who moves first"));
@@ -326,28 +337,59 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
                     setup
                         .seats
                         .get(*seat as usize)
-                        .map_or("", |s| s.name.as_str()),
+                        .map_or(String::new(), |s| display_name(lang, &s.name)),
                 )
                 .show_ui(ui, |ui| {
                     for (i, s) in setup.seats.iter().enumerate() {
-                        ui.selectable_value(seat, i as u8, &s.name);
+                        ui.selectable_value(seat, i as u8, display_name(lang, &s.name));
                     }
                 });
         }
     });
 }
 
+/// The name of a seat. A default name ("Player 2") shows as a grey hint in
+/// the interface language, so typing replaces it; emptied, it comes back.
+fn name_field(ui: &mut egui::Ui, lang: Language, name: &mut String, number: usize) {
+    let default = super::i18n::default_number(name).is_some();
+    let mut text = if default { String::new() } else { name.clone() };
+    let hint = if default {
+        display_name(lang, name)
+    } else {
+        trf(lang, "Player {}", &[&number])
+    };
+    ui.add_sized(
+        [130.0, 24.0],
+        egui::TextEdit::singleline(&mut text)
+            .char_limit(20)
+            .hint_text(hint),
+    )
+    .on_hover_text(lang.t("Name"));
+    let edited = if text.trim().is_empty() {
+        if default {
+            name.clone()
+        } else {
+            super::i18n::default_name(number)
+        }
+    } else {
+        text
+    };
+    if edited != *name {
+        *name = edited;
+    }
+}
+
 fn clock_choice(
     ui: &mut egui::Ui,
     lang: Language,
-    label: &'static str,
+    label: &str,
     value: &mut Option<u32>,
     choices: &[u32],
     unit: &str,
     scale: u32,
 ) {
-    ui.horizontal(|ui| {
-        ui.label(lang.t(label));
+    ui.horizontal_wrapped(|ui| {
+        ui.label(label);
         ui.selectable_value(value, None, lang.t("off"));
         for &c in choices {
             ui.selectable_value(value, Some(c * scale), format!("{c} {unit}"));
