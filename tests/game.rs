@@ -659,3 +659,65 @@ fn undo_against_a_bot_flies_each_marble_home_in_one_report() {
     assert_view_matches_engine(&mut app);
     assert_eq!(entities(&mut app), start_marbles);
 }
+
+#[test]
+fn a_move_request_with_a_route_hops_along_exactly_that_route() {
+    let mut app = app();
+    start(&mut app, 2);
+    // Play on until the player to move has a chain of two jumps (a route of
+    // three holes); then play it hop by hop.
+    let route = (0..60)
+        .find_map(|i| {
+            let g = &app.world().resource::<Match>().game;
+            let pos = g.position();
+            let moves = g.legal_moves();
+            let chain = moves
+                .iter()
+                .filter_map(|m| pos.route(m.from, m.to, false))
+                .find(|r| r.len() == 3);
+            if chain.is_none() {
+                let mv = moves[(i * 5) % moves.len()];
+                app.world_mut().write_message(MoveRequest::from(mv));
+                settle(&mut app);
+            }
+            chain
+        })
+        .expect("a two-jump chain within 60 moves");
+    let landed_before = app.world().resource::<Seen>().landings;
+    let moving = entity_on(&app, route[0]).unwrap();
+    app.world_mut().write_message(MoveRequest {
+        from: route[0],
+        to: route[2],
+        route: Some(route.clone()),
+    });
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<Seen>().landings - landed_before,
+        2,
+        "one landing per hop"
+    );
+    assert_eq!(entity_on(&app, route[2]), Some(moving));
+    match app.world().resource::<Match>().game.actions().last() {
+        Some(starhop_engine::Action::Move { route: played, .. }) => assert_eq!(played, &route),
+        other => panic!("{other:?}"),
+    }
+    // A route that does not follow the rules is refused, and nothing moves.
+    let before = marbles(&mut app);
+    let g = &app.world().resource::<Match>().game;
+    let from = g.position().marbles(g.to_move()).first().unwrap();
+    let far = g.position().board().centre.iter().last().unwrap();
+    app.world_mut().write_message(MoveRequest {
+        from,
+        to: far,
+        route: Some(vec![from, far]),
+    });
+    settle(&mut app);
+    assert_eq!(marbles(&mut app), before);
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::Refused(_)))
+    );
+}
