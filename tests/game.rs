@@ -721,3 +721,24 @@ fn a_move_request_with_a_route_hops_along_exactly_that_route() {
             .any(|n| matches!(n, Notice::Refused(_)))
     );
 }
+
+#[test]
+fn a_record_that_breaks_the_rules_is_refused_in_words_and_changes_nothing() {
+    let mut app = app();
+    start(&mut app, 2);
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    app.world_mut().write_message(MoveRequest::from(mv));
+    settle(&mut app);
+    let mut record = app.world().resource::<Match>().record();
+    // The same move again: the marble is no longer there.
+    record.actions.push(record.actions[0].clone());
+    app.world_mut().write_message(LoadMatch(record));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .contains(&Notice::Unloadable)
+    );
+    assert_eq!(actions(&app), 1, "the game on the table is untouched");
+}

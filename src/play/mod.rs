@@ -127,6 +127,8 @@ pub enum Notice {
     /// A loaded record did not say which seats were bots (saved by an older
     /// version): every seat is played by a person.
     SeatsUnknown,
+    /// A record did not replay (the details go to the log).
+    Unloadable,
     /// A problem outside the rules (files, settings), already in words.
     Problem(String),
     Info(String),
@@ -227,7 +229,8 @@ fn load_match(
             changed.write(BoardChanged);
         }
         Err(e) => {
-            notices.write(Notice::Problem(e.to_string()));
+            warn!("a game could not be loaded: {e}");
+            notices.write(Notice::Unloadable);
         }
     }
 }

@@ -281,6 +281,10 @@ const ZH: &[(&str, &str)] = &[
     ("Saved as «{}»", "已保存为「{}」"),
     ("Deleted «{}»", "已删除「{}」"),
     ("The game could not be saved.", "无法保存棋局。"),
+    (
+        "This game could not be loaded: its moves do not follow the rules.",
+        "无法载入这盘棋：其中的走法不符合规则。",
+    ),
     ("The save could not be deleted.", "无法删除存档。"),
     ("Your settings could not be saved.", "无法保存设置。"),
     (
@@ -426,6 +430,10 @@ pub fn describe_notice(
         Notice::Rule(Event::Moved { .. }) => (String::new(), plain),
         Notice::Undone => (t("Move undone").to_string(), plain),
         Notice::Redone => (t("Move redone").to_string(), plain),
+        Notice::Unloadable => (
+            t("This game could not be loaded: its moves do not follow the rules.").to_string(),
+            warn,
+        ),
         Notice::SeatsUnknown => (
             t("This save does not say which seats were bots: people play every seat.").to_string(),
             warn,
