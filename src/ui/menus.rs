@@ -204,16 +204,9 @@ pub fn overlays(
                     if s != *settings {
                         *settings = s;
                     }
-                    ui.separator();
-                    ui.vertical_centered(|ui| {
-                        let close = ui.button(lang.t("Close"));
-                        if just_opened {
-                            close.request_focus();
-                        }
-                        if close.clicked() {
-                            next = back;
-                        }
-                    });
+                    if close_row(ui, lang, just_opened) {
+                        next = back;
+                    }
                 },
             );
         }
@@ -242,16 +235,9 @@ pub fn overlays(
                                 }
                             }
                         });
-                    ui.separator();
-                    ui.vertical_centered(|ui| {
-                        let close = ui.button(lang.t("Close"));
-                        if just_opened {
-                            close.request_focus();
-                        }
-                        if close.clicked() {
-                            next = back;
-                        }
-                    });
+                    if close_row(ui, lang, just_opened) {
+                        next = back;
+                    }
                 },
             );
         }
@@ -290,16 +276,9 @@ pub fn overlays(
                                 ui.end_row();
                             }
                         });
-                    ui.separator();
-                    ui.vertical_centered(|ui| {
-                        let close = ui.button(lang.t("Close"));
-                        if just_opened {
-                            close.request_focus();
-                        }
-                        if close.clicked() {
-                            next = back;
-                        }
-                    });
+                    if close_row(ui, lang, just_opened) {
+                        next = back;
+                    }
                 },
             );
         }
@@ -552,4 +531,18 @@ mod tests {
         }
         assert_eq!(step_back(Overlay::None, false), Overlay::None);
     }
+}
+
+/// The Close button at the foot of a window, centred under a separator; it
+/// takes the keyboard focus when the window has just opened.
+fn close_row(ui: &mut egui::Ui, lang: Language, just_opened: bool) -> bool {
+    ui.separator();
+    ui.vertical_centered(|ui| {
+        let close = ui.button(lang.t("Close"));
+        if just_opened {
+            close.request_focus();
+        }
+        close.clicked()
+    })
+    .inner
 }
