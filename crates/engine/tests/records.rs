@@ -212,6 +212,32 @@ fn the_running_turn_survives_save_and_load() {
     );
 }
 
+#[test]
+fn a_game_that_ends_while_a_turn_runs_saves_and_loads() {
+    // Seat 0's clock runs when the other two resign: the game is over, no
+    // turn runs any more, and the saved game must load (found by a soak run).
+    let rules = Rules {
+        move_limit_ms: Some(10_000),
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic()
+    };
+    let mut g = Game::new(rules, 3, 1).unwrap();
+    g.tick(913);
+    g.resign(1).unwrap();
+    g.resign(2).unwrap();
+    assert!(g.is_over());
+    assert_eq!(
+        g.move_time_left(),
+        Some(10_000),
+        "no turn runs after the end"
+    );
+    let back = Record::from_json(&Record::of(&g, vec![]).to_json())
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(back.outcome(), g.outcome());
+}
+
 fn custom_start() -> Position {
     let b = Board::get(3).unwrap();
     let mut pos = Position::empty(b, 2).unwrap();

@@ -38,6 +38,9 @@ impl Game {
         if let Some(o) = outcome {
             events.push(Event::GameOver(o.clone()));
             self.state.outcome = Some(o);
+            // No turn runs after the end (it may end on another seat's
+            // resignation while the mover's clock was running).
+            self.state.turn_ms = 0;
         }
     }
 
