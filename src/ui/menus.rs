@@ -514,6 +514,20 @@ pub fn confirm(
     Ok(())
 }
 
+/// The Close button at the foot of a window, centred under a separator; it
+/// takes the keyboard focus when the window has just opened.
+fn close_row(ui: &mut egui::Ui, lang: Language, just_opened: bool) -> bool {
+    ui.separator();
+    ui.vertical_centered(|ui| {
+        let close = ui.button(lang.t("Close"));
+        if just_opened {
+            close.request_focus();
+        }
+        close.clicked()
+    })
+    .inner
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -531,18 +545,4 @@ mod tests {
         }
         assert_eq!(step_back(Overlay::None, false), Overlay::None);
     }
-}
-
-/// The Close button at the foot of a window, centred under a separator; it
-/// takes the keyboard focus when the window has just opened.
-fn close_row(ui: &mut egui::Ui, lang: Language, just_opened: bool) -> bool {
-    ui.separator();
-    ui.vertical_centered(|ui| {
-        let close = ui.button(lang.t("Close"));
-        if just_opened {
-            close.request_focus();
-        }
-        close.clicked()
-    })
-    .inner
 }
