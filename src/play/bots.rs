@@ -117,11 +117,14 @@ fn spawn_search(game: &Game, level: Level, speed: f32, hint: bool) -> Thinking {
 }
 
 /// Stops a search whose game has changed or gone (undo, load, back to setup).
+/// Searches start only in games that are not over, so a game that ended
+/// since has a new revision too.
 fn abandon_stale(game: Option<Res<Match>>, mut mind: ResMut<BotMind>) {
-    let current = game.as_ref().map(|m| m.game.revision());
-    let stale = mind.thinking.as_ref().is_some_and(|t| {
-        Some(t.revision) != current || game.as_ref().is_some_and(|m| m.game.is_over())
-    });
+    let current = game.map(|m| m.game.revision());
+    let stale = mind
+        .thinking
+        .as_ref()
+        .is_some_and(|t| Some(t.revision) != current);
     if stale {
         mind.abandon();
     }
@@ -173,7 +176,7 @@ fn collect_decisions(
     let (revision, is_hint) = (thinking.revision, thinking.hint);
     mind.thinking = None;
     let Some(m) = game else { return };
-    if m.game.revision() != revision || m.game.is_over() {
+    if m.game.revision() != revision {
         return;
     }
     match (decision.action, is_hint) {

@@ -119,7 +119,7 @@ pub struct BoardChanged;
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Notice {
     /// What the rules did: time-outs, skipped turns, finishes, players out,
-    /// passes, the end (never `Moved`: moves go out as `MoveApplied`).
+    /// passes, the end (never `Moved`: moves go out as `MarblesMoved`).
     Rule(RuleEvent),
     Refused(RuleError),
     Undone,

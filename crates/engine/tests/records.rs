@@ -53,15 +53,8 @@ fn a_record_with_clock_events_replays_exactly() {
 
 #[test]
 fn a_set_up_start_position_is_saved_with_the_record() {
-    let b = Board::get(3).unwrap();
-    let mut pos = Position::empty(b, 2).unwrap();
-    for (s, camp) in [(0, 0), (1, 3)] {
-        for h in b.camps[camp].iter().take(5) {
-            pos.place(s, h).unwrap();
-        }
-        pos.place(s, b.centre.iter().nth(10 + 5 * s as usize).unwrap())
-            .unwrap();
-    }
+    let mut pos = custom_start();
+    let b = pos.board();
     pos.walls.insert(b.centre.iter().nth(30).unwrap());
     let mut g = Game::from_position(Rules::classic(), pos, 1).unwrap();
     g.play(g.legal_moves()[0]).unwrap();

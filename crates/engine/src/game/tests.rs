@@ -227,14 +227,18 @@ fn reported_marble_changes_keep_a_view_in_step() {
     }
 }
 
+/// A jump from the second row over the front row of the start.
+fn opening_jump(g: &Game) -> Move {
+    g.legal_moves()
+        .into_iter()
+        .find(|m| g.position().board().distance(m.from, m.to) == 2)
+        .expect("the start has jumps over the front row")
+}
+
 #[test]
 fn undoing_a_move_hops_back_along_the_reversed_route() {
     let mut g = Game::new(quiet_rules(), 2, 0).unwrap();
-    let jump = g
-        .legal_moves()
-        .into_iter()
-        .find(|m| g.position().board().distance(m.from, m.to) == 2)
-        .unwrap();
+    let jump = opening_jump(&g);
     let events = g.play(jump).unwrap();
     let Some(MarbleChange::Hop { seat: 0, route }) = events[0].marble_change() else {
         panic!("{events:?}")
@@ -253,11 +257,7 @@ fn undoing_a_move_hops_back_along_the_reversed_route() {
 #[test]
 fn play_route_plays_exactly_that_route_or_says_why_not() {
     let mut g = Game::new(quiet_rules(), 2, 0).unwrap();
-    let jump = g
-        .legal_moves()
-        .into_iter()
-        .find(|m| g.position().board().distance(m.from, m.to) == 2)
-        .unwrap();
+    let jump = opening_jump(&g);
     let route = g.position().route(jump.from, jump.to, false).unwrap();
     assert_eq!(g.play_route(&[]), Err(RuleError::ShortRoute));
     assert_eq!(g.play_route(&[jump.from]), Err(RuleError::ShortRoute));
