@@ -231,6 +231,26 @@ fn a_game_that_ends_while_a_turn_runs_saves_and_loads() {
     assert_eq!(back.outcome(), g.outcome());
 }
 
+#[test]
+fn a_game_lost_on_time_saves_and_loads() {
+    // The loser's bank is empty and no turn runs: the saved game must load.
+    let rules = Rules {
+        time_bank_ms: Some(1_000),
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic()
+    };
+    let mut g = Game::new(rules, 3, 1).unwrap();
+    g.resign(1).unwrap();
+    g.tick(1_000);
+    assert!(g.is_over());
+    assert_eq!(g.bank_left(0), Some(0));
+    let back = Record::from_json(&Record::of(&g, vec![]).to_json())
+        .unwrap()
+        .replay()
+        .unwrap();
+    assert_eq!(back.outcome(), g.outcome());
+}
+
 fn custom_start() -> Position {
     let b = Board::get(3).unwrap();
     let mut pos = Position::empty(b, 2).unwrap();

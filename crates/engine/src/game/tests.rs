@@ -298,3 +298,23 @@ fn the_next_anti_passive_check_is_the_rule_books() {
     let off = Game::new(quiet_rules(), 2, 0).unwrap();
     assert_eq!(off.next_anti_passive_check(0), None);
 }
+
+#[test]
+fn a_finished_game_restores_no_running_turn_whatever_the_mover_has_left() {
+    // As after a last player ran out of time with nobody left to move on to:
+    // the game is over and the seat still marked to move has an empty bank.
+    let rules = Rules {
+        time_bank_ms: Some(2_000),
+        ..quiet_rules()
+    };
+    let mut g = Game::new(rules, 3, 0).unwrap();
+    let mover = g.to_move() as usize;
+    g.state.players[mover].bank_ms = Some(0);
+    g.state.outcome = Some(Outcome {
+        reason: EndReason::Finished,
+        places: vec![1, 2, 3],
+        scores: None,
+    });
+    assert_eq!(g.restore_turn_ms(0), Ok(()));
+    assert!(matches!(g.restore_turn_ms(5), Err(RuleError::Clock(_))));
+}
