@@ -2,6 +2,7 @@
 //! file or a bot always comes back as one of these.
 
 use crate::bitboard::Hole;
+use crate::items::Item;
 use crate::seats::Seat;
 use thiserror::Error;
 
@@ -59,4 +60,22 @@ pub enum RuleError {
     TooManyMarbles { seat: Seat, count: u32, most: u32 },
     #[error("seat {0} has already finished in the start position")]
     AlreadyFinished(Seat),
+    #[error("items are not in play in this game")]
+    ItemsOff,
+    #[error("party mode needs at least one item in play")]
+    NoItemsInPlay,
+    #[error("a new box every {0} rounds is too rare: at most every 20 rounds (0: no new boxes)")]
+    BoxEvery(u8),
+    #[error("you do not hold a {0}")]
+    ItemNotHeld(Item),
+    #[error("items are used before the move, and this turn's move has begun")]
+    ItemAfterMove,
+    #[error(
+        "one item per turn (the power marble may join one other), and this turn has had its item"
+    )]
+    ItemLimit,
+    #[error("that item cannot go there: {0}")]
+    ItemTarget(String),
+    #[error("this turn only the power marble on hole {0} moves")]
+    PowerMarbleOnly(Hole),
 }

@@ -24,6 +24,9 @@ impl Game {
         if !pos.marbles(seat).contains(mv.from) {
             return Some(RuleError::NotYourMarble(mv.from));
         }
+        if let Some(power) = self.power_marble().filter(|&p| p != mv.from) {
+            return Some(RuleError::PowerMarbleOnly(power));
+        }
         if self.is_legal(mv) {
             return None;
         }

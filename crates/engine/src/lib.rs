@@ -7,6 +7,7 @@
 //! - [`rules`]: every rule option as one serde value, with presets.
 //! - [`draw`]: who moves first. [`record`]: saving and replaying games.
 //! - [`change`]: how marbles moved, reported to the view for every change.
+//! - [`items`]: party mode's items and boxes (the rules are in `game`).
 //! - `testkit` (feature `test-kit`): forward-leaning random games for tests and benchmarks.
 //!
 //! The engine knows nothing of Bevy; the game and the bots build on it.
@@ -19,6 +20,7 @@ pub mod error;
 mod explain;
 pub mod game;
 pub mod geometry;
+pub mod items;
 pub mod perft;
 pub mod position;
 pub mod record;
@@ -37,6 +39,7 @@ pub use game::{
     PlayerState, Status, TurnProgress,
 };
 pub use geometry::{Board, Hex};
+pub use items::{Item, ItemSet, ItemUse, Obstacle};
 pub use position::{Move, MoveRules, Position};
 pub use record::{MAX_RECORD_BYTES, Record, RecordError, read_record};
 pub use rng::Rng;

@@ -133,6 +133,7 @@ pub fn describe(action: &Action, seat: Seat) -> String {
         Action::Pass { .. } => format!("pass by player {s}"),
         Action::Timeout { .. } => format!("time-out of player {s}"),
         Action::OutOfTime { .. } => format!("player {s} running out of time"),
+        Action::UseItem { item_use, .. } => format!("{item_use} by player {s}"),
         Action::Resign { seat, .. } => {
             format!("resignation of player {}", u32::from(*seat) + 1)
         }

@@ -3,6 +3,7 @@
 
 use crate::error::RuleError;
 use crate::geometry::Board;
+use crate::items::{DEFAULT_BOX_EVERY, ItemSet, MAX_BOX_EVERY};
 use crate::seats::{home_camps, team_of_seats};
 use serde::{Deserialize, Serialize};
 
@@ -73,6 +74,10 @@ pub struct Rules {
     pub first_move: FirstMoveMethod,
     /// Party mode items (§8).
     pub items: bool,
+    /// Which items boxes hold (party mode).
+    pub item_set: ItemSet,
+    /// Rounds between new boxes (party mode; 0: only the boxes of the start).
+    pub box_every: u8,
 }
 
 impl Default for Rules {
@@ -155,6 +160,8 @@ impl Rules {
             teams: Teams::None,
             first_move: FirstMoveMethod::Lots,
             items: false,
+            item_set: ItemSet::ALL,
+            box_every: DEFAULT_BOX_EVERY,
         }
     }
 
@@ -169,6 +176,12 @@ impl Rules {
             && seat as usize >= players
         {
             return Err(RuleError::FirstSeat(seat));
+        }
+        if self.items && self.item_set.is_empty() {
+            return Err(RuleError::NoItemsInPlay);
+        }
+        if self.box_every > MAX_BOX_EVERY {
+            return Err(RuleError::BoxEvery(self.box_every));
         }
         for (name, clock) in [
             ("move limit", self.move_limit_ms),
@@ -215,6 +228,8 @@ mod tests {
             teams: Teams::None,
             first_move: FirstMoveMethod::Lots,
             items: false,
+            item_set: ItemSet::ALL,
+            box_every: DEFAULT_BOX_EVERY,
         }
     }
 
@@ -242,6 +257,8 @@ mod tests {
                 teams: Teams::None,
                 first_move: FirstMoveMethod::Lots,
                 items: false,
+                item_set: ItemSet::ALL,
+                box_every: DEFAULT_BOX_EVERY,
             }
         );
         // Tournament: Classic + a 10 s move limit, anti-passive, equal moves, deadlock adjudication.
@@ -264,6 +281,8 @@ mod tests {
                 teams: Teams::None,
                 first_move: FirstMoveMethod::Lots,
                 items: false,
+                item_set: ItemSet::ALL,
+                box_every: DEFAULT_BOX_EVERY,
             }
         );
         // Party: Classic + items.
@@ -286,6 +305,8 @@ mod tests {
                 teams: Teams::None,
                 first_move: FirstMoveMethod::Lots,
                 items: true,
+                item_set: ItemSet::ALL,
+                box_every: DEFAULT_BOX_EVERY,
             }
         );
     }

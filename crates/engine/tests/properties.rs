@@ -112,6 +112,8 @@ fn rules_and_players() -> impl Strategy<Value = (Rules, usize)> {
                 teams,
                 first_move,
                 items,
+                item_set: ItemSet::ALL,
+                box_every: 3,
             };
             (rules, players)
         },

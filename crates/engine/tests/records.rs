@@ -594,6 +594,9 @@ fn mutations(action: &Action, rec: &Record) -> Vec<(Action, bool)> {
             out.push((Action::OutOfTime { ms: limit }, false));
         }
         Action::OutOfTime { .. } => times(&mut out, &|ms| Action::OutOfTime { ms }),
+        Action::UseItem { item_use, .. } => {
+            times(&mut out, &|ms| Action::UseItem { item_use, ms });
+        }
         Action::Resign { seat, ms } => {
             for s in [0, rec.players as Seat, 255] {
                 out.push((Action::Resign { seat: s, ms }, s as usize >= rec.players));

@@ -137,5 +137,27 @@ fn undo_changes(action: &Action, after: &State, before: &State) -> Vec<MarbleCha
             }];
         }
     }
-    after.pos.changes_to(&before.pos)
+    let changes = after.pos.changes_to(&before.pos);
+    if let Action::UseItem { item_use, .. } = action {
+        // An item moved its marbles all at once; they go back all at once.
+        if let ItemUse::Swap { marble, other } = item_use {
+            return vec![MarbleChange::Swap {
+                a: *marble,
+                b: *other,
+            }];
+        }
+        let moves: Vec<(Hole, Hole)> = changes
+            .iter()
+            .filter_map(|c| match *c {
+                MarbleChange::Fly { from, to, .. } => Some((from, to)),
+                _ => None,
+            })
+            .collect();
+        return match moves.len() {
+            0 => Vec::new(),
+            1 => changes,
+            _ => vec![MarbleChange::Shuffle { moves }],
+        };
+    }
+    changes
 }

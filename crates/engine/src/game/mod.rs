@@ -15,6 +15,7 @@
 mod clock;
 mod end;
 mod history;
+mod party;
 mod turn;
 
 use crate::bitboard::{Bitboard, Hole};
@@ -22,6 +23,7 @@ pub use crate::change::MarbleChange;
 use crate::draw::{FirstMoveDraw, draw_first_mover};
 use crate::error::RuleError;
 use crate::geometry::Board;
+use crate::items::{Item, ItemUse, Party};
 use crate::position::{Move, MoveRules, Position};
 use crate::rng::Rng;
 use crate::rules::{FirstMoveMethod, Rules};
@@ -48,6 +50,12 @@ pub enum Action {
     Timeout { ms: u32 },
     /// The player to move emptied their time bank and loses.
     OutOfTime { ms: u32 },
+    /// The player to move uses an item, before the turn's move (RULES §8).
+    UseItem {
+        #[serde(rename = "use")]
+        item_use: ItemUse,
+        ms: u32,
+    },
     /// A player resigns (any playing seat, at any time). `ms` is the time the
     /// resigner had used in the running turn when it was their turn (their bank
     /// pays for it), and 0 when someone else was to move.
@@ -100,6 +108,8 @@ pub struct PlayerState {
     pub skip_next: bool,
     /// Least remaining distance seen so far (deadlock adjudication).
     pub best_distance: u32,
+    /// Items held, oldest first (party mode, at most `items::MAX_HELD`).
+    pub items: Vec<Item>,
 }
 
 /// Why the game ended.
@@ -155,6 +165,29 @@ pub enum Event {
         reason: OutReason,
     },
     GameOver(Outcome),
+    /// An item box appeared (party mode).
+    BoxPlaced {
+        hole: Hole,
+    },
+    /// A marble of `seat` came to rest on a box and took its item; `kept` is
+    /// false when the hand was full and the item was lost.
+    ItemTaken {
+        seat: Seat,
+        hole: Hole,
+        item: Item,
+        kept: bool,
+    },
+    /// `seat` used an item; `change` is how it moved marbles, if it did.
+    ItemUsed {
+        seat: Seat,
+        item_use: ItemUse,
+        change: Option<MarbleChange>,
+    },
+    /// A roadblock or road worker's time was up and it left its hole.
+    ObstacleGone {
+        hole: Hole,
+        item: Item,
+    },
 }
 
 /// Rounds without progress before deadlock adjudication (§4).
@@ -182,6 +215,8 @@ pub struct State {
     /// Per team: the round by which it met its win condition.
     pub team_done: [Option<u32>; 2],
     pub outcome: Option<Outcome>,
+    /// Boxes, obstacles and their timers (party mode).
+    pub party: Party,
 }
 
 /// Where the player to move is in their turn. A normal turn is one move; the
@@ -196,6 +231,8 @@ pub struct TurnProgress {
     /// The turn's move so far: where its marble started and where it is now.
     /// The repetition rule looks at whole turns.
     pub moved: Option<Move>,
+    /// The power marble of this turn, where it stands now: only it moves.
+    pub power: Option<Hole>,
 }
 
 impl TurnProgress {
@@ -204,6 +241,7 @@ impl TurnProgress {
         moves_left: 1,
         items_used: 0,
         moved: None,
+        power: None,
     };
 }
 
@@ -348,6 +386,7 @@ impl Game {
             bank_ms: rules.time_bank_ms,
             skip_next: false,
             best_distance: pos.remaining_distance(s),
+            items: Vec::new(),
         };
         let state = State {
             players: (0..players as Seat).map(player).collect(),
@@ -361,8 +400,9 @@ impl Game {
             outs: 0,
             team_done: [None; 2],
             outcome: None,
+            party: Party::default(),
         };
-        Ok(Game {
+        let mut game = Game {
             move_rules: MoveRules::from(&rules),
             rules,
             seed,
@@ -374,7 +414,9 @@ impl Game {
             history: History::default(),
             redo: Vec::new(),
             revision: next_revision(),
-        })
+        };
+        game.place_start_boxes();
+        Ok(game)
     }
 
     /// Marks a change of the game (see `revision`).
@@ -496,7 +538,10 @@ impl Game {
 
     /// Legal destinations of the marble on `from` for the player to move.
     pub fn destinations(&self, from: Hole) -> Bitboard {
-        if self.is_over() || from as usize >= self.state.pos.board().len() {
+        if self.is_over()
+            || from as usize >= self.state.pos.board().len()
+            || self.state.turn.power.is_some_and(|p| p != from)
+        {
             return Bitboard::EMPTY;
         }
         let mut d = self
@@ -522,6 +567,13 @@ impl Game {
             return;
         }
         let start = out.len();
+        if let Some(power) = self.state.turn.power {
+            // Only the power marble moves this turn.
+            for to in self.destinations(power).iter() {
+                out.push(Move { from: power, to });
+            }
+            return;
+        }
         self.state
             .pos
             .legal_moves(self.state.to_move, self.move_rules, out);
@@ -555,6 +607,7 @@ impl Event {
                 seat: *seat,
                 route: route.clone(),
             }),
+            Event::ItemUsed { change, .. } => change.clone(),
             _ => None,
         }
     }

@@ -78,6 +78,8 @@ impl Game {
             RuleError::NoSuchHole(mv.to)
         } else if !self.state.pos.marbles(self.state.to_move).contains(mv.from) {
             RuleError::NotYourMarble(mv.from)
+        } else if let Some(power) = self.state.turn.power.filter(|&p| p != mv.from) {
+            RuleError::PowerMarbleOnly(power)
         } else {
             RuleError::IllegalMove {
                 from: mv.from,
@@ -145,13 +147,22 @@ impl Game {
                     to,
                     route: route.clone(),
                 });
+                self.pick_up(seat, to, events);
                 let turn = &mut self.state.turn;
                 turn.moved = Some(Move {
                     from: turn.moved.map_or(from, |m| m.from),
                     to,
                 });
                 turn.moves_left = turn.moves_left.saturating_sub(1);
-                if turn.moves_left > 0 {
+                if turn.power.is_some() {
+                    turn.power = Some(to);
+                }
+                // A move that finishes the player ends the turn, even when
+                // the power marble had a second move to make (party mode).
+                if self.state.pos.has_finished(seat) {
+                    self.state.turn.moves_left = 0;
+                }
+                if self.state.turn.moves_left > 0 {
                     // The same player moves again: the end-of-turn rules wait
                     // for the turn's last move.
                     return Ok(());
@@ -199,6 +210,10 @@ impl Game {
                 }
                 self.charge(seat, ms);
                 self.knock_out(seat, OutReason::OutOfTime, events);
+            }
+            Action::UseItem { item_use, ms } => {
+                // The turn goes on: the move is still to come.
+                return self.play_item(item_use, ms, events);
             }
             Action::Resign { seat: who, ms } => {
                 if who as usize >= self.players() || self.player(who).status != Status::Playing {
@@ -289,6 +304,7 @@ impl Game {
         // Each seat is visited at most twice: once to skip, once to play.
         for _ in 0..2 * n {
             seat = (seat + 1) % n;
+            self.tick_obstacles(seat, events);
             if self.player(seat).status != Status::Playing {
                 continue;
             }
@@ -300,6 +316,7 @@ impl Game {
             }
             self.state.to_move = seat;
             self.state.turn = TurnProgress::FRESH;
+            self.maybe_add_box(events);
             return;
         }
     }
