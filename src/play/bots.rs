@@ -8,7 +8,7 @@
 //! when the game changes under it (undo, load, a new match), the search is
 //! stopped and its answer never played.
 
-use super::{Animating, Match, MoveRequest, PausableSystems, SeatKind, TurnRequest};
+use super::{Animating, ItemRequest, Match, MoveRequest, PausableSystems, SeatKind, TurnRequest};
 use crate::AppSystems;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -163,6 +163,7 @@ fn collect_decisions(
     mut hint: ResMut<Hint>,
     mut moves: MessageWriter<MoveRequest>,
     mut turns: MessageWriter<TurnRequest>,
+    mut items: MessageWriter<ItemRequest>,
 ) {
     let Some(thinking) = &mut mind.thinking else {
         return;
@@ -181,7 +182,10 @@ fn collect_decisions(
     }
     match (decision.action, is_hint) {
         (BotAction::Move(mv), true) => hint.0 = Some((revision, mv)),
-        (BotAction::Pass, true) => {}
+        (BotAction::Pass | BotAction::Item(_), true) => {}
+        (BotAction::Item(u), false) => {
+            items.write(ItemRequest(u));
+        }
         (BotAction::Move(mv), false) => {
             moves.write(MoveRequest::from(mv));
         }

@@ -8,8 +8,8 @@ use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use starhop_engine::game::marble_changes;
 use starhop_engine::{
-    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, MarbleChange, Move, Record, RuleError,
-    Rules, Seat,
+    Action, Event as RuleEvent, FirstMoveMethod, Game, Hole, ItemUse, MarbleChange, Move, Record,
+    RuleError, Rules, Seat,
 };
 
 mod bots;
@@ -91,6 +91,10 @@ impl From<Move> for MoveRequest {
     }
 }
 
+/// Use an item (party mode), before the turn's move.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ItemRequest(pub ItemUse);
+
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TurnRequest {
     Pass,
@@ -119,7 +123,9 @@ pub struct BoardChanged;
 #[derive(Message, Clone, Debug, PartialEq)]
 pub enum Notice {
     /// What the rules did: time-outs, skipped turns, finishes, players out,
-    /// passes, the end (never `Moved`: moves go out as `MarblesMoved`).
+    /// passes, the end, boxes, items taken and used, obstacles gone (never
+    /// `Moved`: moves go out as `MarblesMoved`; an item use goes out both
+    /// ways, its marble change first, so its effect can be drawn).
     Rule(RuleEvent),
     Refused(RuleError),
     Undone,
@@ -140,6 +146,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<LoadMatch>()
         .add_message::<MoveRequest>()
         .add_message::<TurnRequest>()
+        .add_message::<ItemRequest>()
         .add_message::<BackToSetup>()
         .add_message::<MarblesMoved>()
         .add_message::<BoardChanged>()
@@ -263,7 +270,7 @@ impl Reports<'_> {
     fn events(&mut self, events: Vec<RuleEvent>) {
         self.marbles(marble_changes(&events));
         for e in events {
-            if e.marble_change().is_none() {
+            if !matches!(e, RuleEvent::Moved { .. }) {
                 self.notices.write(Notice::Rule(e));
             }
         }
@@ -284,13 +291,22 @@ fn apply_requests(
     game: Option<ResMut<Match>>,
     mut moves: MessageReader<MoveRequest>,
     mut turns: MessageReader<TurnRequest>,
+    mut items: MessageReader<ItemRequest>,
     mut reports: Reports,
 ) {
     let Some(mut m) = game else {
         moves.clear();
         turns.clear();
+        items.clear();
         return;
     };
+    // Items come before the move they prepare.
+    for ItemRequest(u) in items.read() {
+        match m.game.use_item(*u) {
+            Ok(events) => reports.events(events),
+            Err(e) => reports.notice(Notice::Refused(e)),
+        }
+    }
     for req in moves.read() {
         let played = match &req.route {
             Some(route) => m.game.play_route(route),

@@ -5,7 +5,7 @@
 use crate::play::Notice;
 use crate::settings::Language;
 use bevy_egui::egui::Color32;
-use starhop_engine::{Event, OutReason, RuleError};
+use starhop_engine::{Event, OutReason, RuleError, TargetProblem};
 
 /// English text → Simplified Chinese.
 const ZH: &[(&str, &str)] = &[
@@ -247,6 +247,54 @@ const ZH: &[(&str, &str)] = &[
     ("Move undone", "已悔棋"),
     ("Move redone", "已重做"),
     ("Nothing to undo", "没有可悔的棋"),
+    ("Items are not in play in this game", "本局未启用道具"),
+    ("You do not hold that item", "你没有这个道具"),
+    ("Items are used before the move", "道具须在走棋之前使用"),
+    (
+        "One item per turn (the power marble may join one other)",
+        "每回合只能用一个道具（动力弹珠可再配一个）",
+    ),
+    (
+        "This turn only the power marble moves",
+        "本回合只能走动力弹珠",
+    ),
+    (
+        "It must go on a hole outside every camp",
+        "只能放在所有营地之外的空位",
+    ),
+    (
+        "It must go on an empty hole without a box",
+        "只能放在没有道具箱的空位",
+    ),
+    (
+        "It must go within 3 holes of one of your marbles",
+        "只能放在离你的棋子3格以内",
+    ),
+    ("The marble must land on an empty hole", "棋子只能落在空位"),
+    (
+        "The flying wing carries a marble at most 4 holes",
+        "飞天翼最多飞4格",
+    ),
+    (
+        "Swap with another player's marble",
+        "只能与其他玩家的棋子交换",
+    ),
+    (
+        "The two marbles must be at most 4 holes apart",
+        "两颗棋子相距不能超过4格",
+    ),
+    (
+        "No item may leave a marble in another player's camp",
+        "道具不能把棋子留在别人的营地",
+    ),
+    (
+        "The tornado needs a hole with all six neighbours outside the camps",
+        "龙卷风的中心及六个邻位都须在营地之外",
+    ),
+    (
+        "There is no marble for the tornado to lift",
+        "龙卷风范围内没有棋子",
+    ),
     ("Nothing to redo", "没有可重做的棋"),
     ("The game is over", "对局已结束"),
     (
@@ -428,6 +476,13 @@ pub fn describe_notice(
         Notice::Rule(Event::Passed { seat }) => (format!("{} {}", name(*seat), t("passes")), plain),
         Notice::Rule(Event::GameOver(_)) => (t("Game over").to_string(), good),
         Notice::Rule(Event::Moved { .. }) => (String::new(), plain),
+        // Party events get their words with the party HUD.
+        Notice::Rule(
+            Event::BoxPlaced { .. }
+            | Event::ItemTaken { .. }
+            | Event::ItemUsed { .. }
+            | Event::ObstacleGone { .. },
+        ) => (String::new(), plain),
         Notice::Undone => (t("Move undone").to_string(), plain),
         Notice::Redone => (t("Move redone").to_string(), plain),
         Notice::Unloadable => (
@@ -479,6 +534,29 @@ fn refusal(lang: Language, e: &RuleError) -> String {
         | RuleError::TooManyMarbles { .. }
         | RuleError::AlreadyFinished(_) => t("This setup cannot be played"),
         RuleError::NotPlaying(_) | RuleError::Clock(_) => t("That is not possible now"),
+        RuleError::ItemsOff | RuleError::NoItemsInPlay | RuleError::BoxEvery(_) => {
+            t("Items are not in play in this game")
+        }
+        RuleError::ItemNotHeld(_) => t("You do not hold that item"),
+        RuleError::ItemAfterMove => t("Items are used before the move"),
+        RuleError::ItemLimit => t("One item per turn (the power marble may join one other)"),
+        RuleError::PowerMarbleOnly(_) => t("This turn only the power marble moves"),
+        RuleError::ItemTarget(why) => match why {
+            TargetProblem::InACamp => t("It must go on a hole outside every camp"),
+            TargetProblem::NotEmpty => t("It must go on an empty hole without a box"),
+            TargetProblem::FarFromYourMarbles => {
+                t("It must go within 3 holes of one of your marbles")
+            }
+            TargetProblem::LandingTaken => t("The marble must land on an empty hole"),
+            TargetProblem::TooFarToFly => t("The flying wing carries a marble at most 4 holes"),
+            TargetProblem::NotAnotherPlayers => t("Swap with another player's marble"),
+            TargetProblem::TooFarToSwap => t("The two marbles must be at most 4 holes apart"),
+            TargetProblem::ForeignCamp => t("No item may leave a marble in another player's camp"),
+            TargetProblem::NoRoomForTornado => {
+                t("The tornado needs a hole with all six neighbours outside the camps")
+            }
+            TargetProblem::NothingToLift => t("There is no marble for the tornado to lift"),
+        },
     }
     .to_string()
 }

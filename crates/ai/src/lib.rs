@@ -15,7 +15,7 @@ pub mod search;
 use eval::{Eval, STEP};
 use search::{Limits, Multi, Searcher, Setup};
 use starhop_engine::game::{ANTI_PASSIVE_TURNS, anti_passive_required};
-use starhop_engine::{Game, Move, Rng, Seat, Status};
+use starhop_engine::{Game, ItemUse, Move, Rng, Seat, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -159,6 +159,8 @@ impl Budget {
 pub enum BotAction {
     Move(Move),
     Pass,
+    /// Use an item before moving (party mode); the bot is asked again for the move.
+    Item(ItemUse),
 }
 
 /// What the bot chose, how deep it looked, how many nodes it visited, and

@@ -30,6 +30,7 @@ fn check_legal(game: &Game, level: Level, budget: Budget, seed: u64) -> Result<(
     match d.action {
         BotAction::Move(m) => prop_assert!(game.is_legal(m), "{m:?} is not legal"),
         BotAction::Pass => prop_assert!(game.legal_moves().is_empty(), "passed with legal moves"),
+        BotAction::Item(u) => prop_assert!(game.item_error(u).is_none(), "{u:?} is not legal"),
     }
     Ok(())
 }
@@ -201,6 +202,7 @@ fn bots_leave_home_in_time_for_the_anti_passive_rule() {
         match d.action {
             BotAction::Move(m) => game.play(m).unwrap(),
             BotAction::Pass => game.pass().unwrap(),
+            BotAction::Item(u) => game.use_item(u).unwrap(),
         };
         ply += 1;
     }
@@ -228,6 +230,7 @@ fn hard_vs_greedy(seed: u64) -> bool {
             match choose(&game, Level::Hard, Budget::depth(3), seed).action {
                 BotAction::Move(m) => game.play(m).unwrap(),
                 BotAction::Pass => game.pass().unwrap(),
+                BotAction::Item(u) => game.use_item(u).unwrap(),
             };
         } else {
             match greedy_move(&game, &mut rng) {
@@ -405,5 +408,6 @@ fn a_raised_stop_flag_ends_the_search_at_the_next_check() {
     match stopped.action {
         BotAction::Move(m) => assert!(game.is_legal(m)),
         BotAction::Pass => panic!("passed with legal moves"),
+        BotAction::Item(u) => panic!("used {u:?} in a classic game"),
     }
 }

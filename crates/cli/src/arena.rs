@@ -235,6 +235,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         let ok = match action {
             BotAction::Move(m) => game.play(m).is_ok(),
             BotAction::Pass => game.pass().is_ok(),
+            BotAction::Item(u) => game.use_item(u).is_ok(),
         };
         if !ok {
             // A bot bug: count it against the side that made it.

@@ -2,7 +2,7 @@
 //! file or a bot always comes back as one of these.
 
 use crate::bitboard::Hole;
-use crate::items::Item;
+use crate::items::{Item, TargetProblem};
 use crate::seats::Seat;
 use thiserror::Error;
 
@@ -75,7 +75,7 @@ pub enum RuleError {
     )]
     ItemLimit,
     #[error("that item cannot go there: {0}")]
-    ItemTarget(String),
+    ItemTarget(TargetProblem),
     #[error("this turn only the power marble on hole {0} moves")]
     PowerMarbleOnly(Hole),
 }

@@ -198,6 +198,32 @@ impl std::fmt::Display for ItemUse {
     }
 }
 
+/// Why an item's target is not allowed (the words are for logs and tools;
+/// the game translates each reason).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TargetProblem {
+    #[error("it must go on a hole outside every camp")]
+    InACamp,
+    #[error("it must go on an empty hole without a box")]
+    NotEmpty,
+    #[error("it must go within 3 holes of one of your marbles")]
+    FarFromYourMarbles,
+    #[error("the marble must land on an empty hole")]
+    LandingTaken,
+    #[error("the flying wing carries a marble at most 4 holes")]
+    TooFarToFly,
+    #[error("swap with another player's marble")]
+    NotAnotherPlayers,
+    #[error("the two marbles must be at most 4 holes apart")]
+    TooFarToSwap,
+    #[error("no item may leave a marble in a camp that is neither its home nor its target")]
+    ForeignCamp,
+    #[error("the tornado needs a hole whose six neighbours are all outside the camps")]
+    NoRoomForTornado,
+    #[error("there is no marble for the tornado to lift")]
+    NothingToLift,
+}
+
 /// A roadblock (wall) or road worker (virtual marble) standing on the board
 /// with its timer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -39,7 +39,7 @@ pub use game::{
     PlayerState, Status, TurnProgress,
 };
 pub use geometry::{Board, Hex};
-pub use items::{Item, ItemSet, ItemUse, Obstacle};
+pub use items::{Item, ItemSet, ItemUse, Obstacle, TargetProblem};
 pub use position::{Move, MoveRules, Position};
 pub use record::{MAX_RECORD_BYTES, Record, RecordError, read_record};
 pub use rng::Rng;

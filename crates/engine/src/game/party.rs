@@ -14,7 +14,9 @@
 //!   counts the times the turn passes their seat.
 
 use super::*;
-use crate::items::{Item, ItemUse, MAX_HELD, OBSTACLE_TURNS, Obstacle, PLACE_RADIUS, REACH};
+use crate::items::{
+    Item, ItemUse, MAX_HELD, OBSTACLE_TURNS, Obstacle, PLACE_RADIUS, REACH, TargetProblem,
+};
 
 impl Game {
     // ----- reading the party -----
@@ -82,7 +84,8 @@ impl Game {
         let seat = self.state.to_move;
         let pos = &self.state.pos;
         let b = pos.board();
-        let target = |why: &str| Some(RuleError::ItemTarget(why.to_string()));
+        use TargetProblem::*;
+        let target = |why: TargetProblem| Some(RuleError::ItemTarget(why));
         for h in [Some(u.first_pick()), u.second_pick()]
             .into_iter()
             .flatten()
@@ -95,13 +98,13 @@ impl Game {
         match u {
             ItemUse::Roadblock { hole } | ItemUse::RoadWorker { hole } => {
                 if !b.centre.contains(hole) {
-                    return target("it must go on a hole outside every camp");
+                    return target(InACamp);
                 }
                 if !self.placeable().contains(hole) {
-                    return target("it must go on an empty hole without a box");
+                    return target(NotEmpty);
                 }
                 if (b.within(hole, PLACE_RADIUS) & own).is_empty() {
-                    return target("it must go within 3 holes of one of your marbles");
+                    return target(FarFromYourMarbles);
                 }
             }
             ItemUse::PowerMarble { marble } => {
@@ -114,10 +117,10 @@ impl Game {
                     return Some(RuleError::NotYourMarble(marble));
                 }
                 if !self.landable().contains(to) {
-                    return target("the marble must land on an empty hole");
+                    return target(LandingTaken);
                 }
                 if b.distance(marble, to) > REACH {
-                    return target("the flying wing carries a marble at most 4 holes");
+                    return target(TooFarToFly);
                 }
                 if let Some(e) = self.camp_error(seat, marble, to) {
                     return Some(e);
@@ -128,10 +131,10 @@ impl Game {
                     return Some(RuleError::NotYourMarble(marble));
                 }
                 let Some(them) = pos.owner(other).filter(|&s| s != seat) else {
-                    return target("swap with another player's marble");
+                    return target(NotAnotherPlayers);
                 };
                 if b.distance(marble, other) > REACH {
-                    return target("the two marbles must be at most 4 holes apart");
+                    return target(TooFarToSwap);
                 }
                 if let Some(e) = self
                     .camp_error(seat, marble, other)
@@ -142,12 +145,10 @@ impl Game {
             }
             ItemUse::Tornado { centre } => {
                 let Some(area) = self.tornado_area(centre) else {
-                    return target(
-                        "the tornado needs a hole whose six neighbours are all outside the camps",
-                    );
+                    return target(NoRoomForTornado);
                 };
                 if (area & pos.all_marbles()).is_empty() {
-                    return target("there is no marble for the tornado to lift");
+                    return target(NothingToLift);
                 }
             }
         }
@@ -161,9 +162,7 @@ impl Game {
         let b = pos.board();
         let own_camps = pos.home(seat) | pos.target(seat);
         if b.any_camp().contains(to) && !own_camps.contains(to) {
-            return Some(RuleError::ItemTarget(format!(
-                "hole {to} is in a camp that is neither that marble's home nor its target"
-            )));
+            return Some(RuleError::ItemTarget(TargetProblem::ForeignCamp));
         }
         let target = pos.target(seat);
         if self.rules.locked_in_target && target.contains(from) && !target.contains(to) {
