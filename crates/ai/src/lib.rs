@@ -10,6 +10,7 @@
 //! evaluation is in [`eval`].
 
 pub mod eval;
+mod party;
 pub mod search;
 
 use eval::{Eval, STEP};
@@ -178,17 +179,25 @@ pub struct Decision {
 pub struct Options {
     /// Multi-player search flavour (three or more players).
     pub multi: Multi,
+    /// Use items in party mode (off: the bot only moves and passes, for
+    /// measuring what the items are worth).
+    pub use_items: bool,
 }
 
 impl Default for Options {
     fn default() -> Options {
-        Options { multi: Multi::Brs }
+        Options {
+            multi: Multi::Brs,
+            use_items: true,
+        }
     }
 }
 
 /// Picks the action for the player to move. Never panics; always returns a
 /// legal action for a game that is not over (`Pass` only when the player has
-/// no legal move: the bots never pass by choice). Respects the per-move limit
+/// no legal move, or after the power marble's first move when its second
+/// would lose ground). In party mode it may return `BotAction::Item`: apply
+/// it and ask again for the rest of the turn. Respects the per-move limit
 /// and the time bank by capping the time budget with a safety margin.
 /// Deterministic when no time limit applies (no `budget.time`, no clocks).
 pub fn choose(game: &Game, level: Level, budget: Budget, seed: u64) -> Decision {
@@ -235,9 +244,6 @@ pub fn choose_with(
     }
     let mut moves = game.legal_moves();
     let seat = game.to_move();
-    if moves.is_empty() {
-        return pass;
-    }
     let single = |m: Move, score: i32| Decision {
         action: BotAction::Move(m),
         depth: 0,
@@ -256,19 +262,36 @@ pub fn choose_with(
             }
         }
     }
-    if moves.len() == 1 {
-        return single(moves[0], 0);
-    }
-    keep_anti_passive_safe(game, &mut moves);
-    if moves.len() == 1 {
-        return single(moves[0], 0);
-    }
     let pos = game.position();
     let ev = Eval::new(pos);
-    let mut rng = Rng::new(seed ^ 0xA5A5_5A5A_1234_5678 ^ (game.actions().count() as u64) << 32);
-    if level == Level::Beginner {
-        return beginner(game, &ev, &moves, &mut rng);
+    let power = game.power_marble();
+    let moved = game.state().turn.moved.is_some();
+    if power.is_some() && moved {
+        // The power marble's second move is optional: it is made only when
+        // it does not lose ground.
+        moves.retain(|m| ev.gain(seat, m.from, m.to) >= 0);
     }
+    // Items are used before the turn's move.
+    let items_now = opts.use_items
+        && game.rules().items
+        && !moved
+        && !game.held(seat).is_empty()
+        && !game.item_uses().is_empty();
+    if moves.is_empty() && !items_now {
+        return pass;
+    }
+    if !items_now && power.is_none() {
+        if moves.len() == 1 {
+            return single(moves[0], 0);
+        }
+        keep_anti_passive_safe(game, &mut moves);
+        if moves.len() == 1 {
+            return single(moves[0], 0);
+        }
+    } else if power.is_none() {
+        keep_anti_passive_safe(game, &mut moves);
+    }
+    let mut rng = Rng::new(seed ^ 0xA5A5_5A5A_1234_5678 ^ (game.actions().count() as u64) << 32);
     let seats: Vec<Seat> = (0..game.players() as Seat)
         .map(|i| (seat + i) % game.players() as Seat)
         .filter(|&s| game.player(s).status == Status::Playing)
@@ -298,25 +321,72 @@ pub fn choose_with(
     };
     let time = time_allowed(game, &budget);
     let cap = level.depth_cap(two || seats.len() == 2);
+    let limited = time.is_some() || budget.max_nodes.is_some();
     let max_depth = match (budget.max_depth, time) {
         (Some(d), _) => d.min(cap),
         (None, Some(_)) => cap,
         (None, None) => level.default_depth(two || seats.len() == 2),
     }
     .max(1);
-    let limits = Limits {
+    let mut limits = Limits {
         deadline: time.map(|t| start + t),
         max_depth,
         max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
         stop: budget.stop.clone(),
     };
+    let ctx = party::Ctx {
+        game,
+        seat,
+        ev: &ev,
+        setup: &setup,
+        rules: game.move_rules(),
+    };
+    let mut spent = 0;
+    if items_now {
+        let uses = game.item_uses();
+        let chosen = match level {
+            Level::Beginner | Level::Easy => party::casual(&ctx, level, &uses, &mut rng),
+            Level::Medium => party::greedy(&ctx, &uses, &mut rng),
+            Level::Hard | Level::Master => {
+                // Half the budget to weigh the items; the move search keeps
+                // the rest. Without limits the comparison searches a ply
+                // less than the move search.
+                let mut share = party::share(&limits, start, limits.max_nodes / 2, 0.5);
+                if !limited {
+                    share.max_depth = (max_depth - 1).max(1);
+                }
+                let (d, used) = party::searched(&ctx, &uses, &moves, &share, &mut rng);
+                spent = used;
+                d
+            }
+        };
+        if let Some(d) = chosen {
+            return d;
+        }
+        if moves.is_empty() {
+            return pass;
+        }
+    }
+    limits.max_nodes = limits.max_nodes.saturating_sub(spent);
+    if let Some(marble) = power.filter(|_| !moved) {
+        if let Some(d) = party::power_first_move(&ctx, level, marble, &moves, &limits, &mut rng) {
+            return d;
+        }
+        return pass;
+    }
+    if moves.len() == 1 {
+        return single(moves[0], 0);
+    }
+    if level == Level::Beginner {
+        return beginner(game, &ev, &moves, &mut rng);
+    }
     let mut searcher = Searcher::new(pos.clone(), &ev, &setup, limits);
     let found = searcher.search_root(&moves);
     let mv = found.mv.unwrap_or(moves[0]);
     Decision {
         action: BotAction::Move(mv),
         depth: found.depth,
-        nodes: found.nodes,
+        nodes: found.nodes + spent,
         score: found.score,
     }
 }

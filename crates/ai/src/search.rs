@@ -127,6 +127,19 @@ const NULL_MOVE: Move = Move {
 
 impl<'a> Searcher<'a> {
     pub fn new(pos: Position, ev: &'a Eval, setup: &'a Setup, limits: Limits) -> Searcher<'a> {
+        let tt_bits = if limits.max_depth <= 2 { 12 } else { 18 };
+        Searcher::with_table(pos, ev, setup, limits, tt_bits)
+    }
+
+    /// A searcher with a transposition table of `2^tt_bits` entries (the
+    /// item comparisons run several searches side by side: smaller tables).
+    pub fn with_table(
+        pos: Position,
+        ev: &'a Eval,
+        setup: &'a Setup,
+        limits: Limits,
+        tt_bits: u32,
+    ) -> Searcher<'a> {
         let z = zobrist();
         let mut hash = 0;
         for s in 0..pos.players() {
@@ -134,7 +147,6 @@ impl<'a> Searcher<'a> {
                 hash ^= z.marble[s][h as usize];
             }
         }
-        let tt_bits = if limits.max_depth <= 2 { 12 } else { 18 };
         Searcher {
             pos,
             ev,
@@ -148,6 +160,18 @@ impl<'a> Searcher<'a> {
             killers: vec![[NULL_MOVE; 2]; 128],
             race: false,
         }
+    }
+
+    /// New limits for the next `search_root` (its table is kept): the item
+    /// comparisons deepen several searches in step.
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.stopped = false;
+    }
+
+    /// Whether the last search ran out of its limits before finishing.
+    pub fn stopped(&self) -> bool {
+        self.stopped
     }
 
     #[inline]
@@ -505,7 +529,7 @@ impl<'a> Searcher<'a> {
             depth: 0,
             nodes: 0,
         };
-        if scored.len() <= 1 {
+        if scored.is_empty() {
             return result;
         }
         for depth in 1..=self.limits.max_depth as i32 {

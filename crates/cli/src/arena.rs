@@ -5,6 +5,7 @@
 //! alternates between moving first and later. A game that reaches the ply cap
 //! counts as a draw. Games run on `--threads` threads (default 2).
 
+use crate::PresetArg;
 use clap::Args;
 use starhop_ai::search::Multi;
 use starhop_ai::{BotAction, Budget, Level, Options};
@@ -57,6 +58,12 @@ pub struct ArenaArgs {
     /// Multi-player search of bot A: brs, paranoid or solo.
     #[arg(long, default_value = "brs")]
     multi: String,
+    /// The rule set to start from (party: items, RULES §8).
+    #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
+    preset: PresetArg,
+    /// Bot B never uses items (party mode: measures what the items are worth to A).
+    #[arg(long)]
+    b_no_items: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -99,12 +106,15 @@ struct GameResult {
     /// Think time and moves of A and B.
     time: [Duration; 2],
     moves: [u32; 2],
+    /// Items used by A and B.
+    items: [u32; 2],
 }
 
 struct Setup {
     a: Bot,
     b: Bot,
     opts_a: Options,
+    opts_b: Options,
     args: ArenaArgs,
 }
 
@@ -136,10 +146,12 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         ),
     };
     println!(
-        "arena: A = {} vs B = {}, {} players, size {}{}{}, {} games, {limit}",
+        "arena: A = {} vs B = {}{}, {} players, {:?} rules, size {}{}{}, {} games, {limit}",
         a.name(),
         b.name(),
+        if args.b_no_items { " (no items)" } else { "" },
         args.players,
+        args.preset,
         args.size,
         if args.long_jumps { ", long jumps" } else { "" },
         if args.no_anti_passive {
@@ -152,7 +164,14 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     let setup = Setup {
         a,
         b,
-        opts_a: Options { multi },
+        opts_a: Options {
+            multi,
+            ..Options::default()
+        },
+        opts_b: Options {
+            use_items: !args.b_no_items,
+            ..Options::default()
+        },
         args: args.clone(),
     };
     let next = AtomicUsize::new(0);
@@ -180,11 +199,12 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
 }
 
 fn rules(args: &ArenaArgs, first: Seat) -> Rules {
+    let base = args.preset.preset().rules().with_size(args.size);
     Rules {
-        long_jumps: args.long_jumps,
-        anti_passive: !args.no_anti_passive,
+        long_jumps: base.long_jumps || args.long_jumps,
+        anti_passive: base.anti_passive && !args.no_anti_passive,
         first_move: FirstMoveMethod::Fixed(first),
-        ..Rules::classic().with_size(args.size)
+        ..base
     }
 }
 
@@ -209,6 +229,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
     let mut rng = Rng::new(seed ^ 0x00C0_FFEE);
     let mut time = [Duration::ZERO; 2];
     let mut moves = [0u32; 2];
+    let mut items = [0u32; 2];
     let mut plies = 0;
     while !game.is_over() && plies < args.max_plies {
         let seat = game.to_move();
@@ -224,14 +245,18 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
                 let opts = if side == 0 {
                     setup.opts_a
                 } else {
-                    Options::default()
+                    setup.opts_b
                 };
                 let bot_seed = seed.wrapping_mul(31).wrapping_add(seat as u64);
                 starhop_ai::choose_with(&game, level, budget(args, level), bot_seed, opts).action
             }
         };
         time[side] += t0.elapsed();
-        moves[side] += 1;
+        if matches!(action, BotAction::Item(_)) {
+            items[side] += 1;
+        } else {
+            moves[side] += 1;
+        }
         let ok = match action {
             BotAction::Move(m) => game.play(m).is_ok(),
             BotAction::Pass => game.pass().is_ok(),
@@ -252,9 +277,14 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
                 capped: false,
                 time,
                 moves,
+                items,
             };
         }
-        plies += 1;
+        // An item comes before the turn's move: the same bot is asked again,
+        // and only moves and passes count towards the ply cap.
+        if !matches!(action, BotAction::Item(_)) {
+            plies += 1;
+        }
     }
     let (verdict, capped) = match game.outcome() {
         None => (Verdict::Draw, true),
@@ -278,6 +308,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         capped,
         time,
         moves,
+        items,
     }
 }
 
@@ -341,6 +372,14 @@ fn report(results: &[GameResult], players: usize) -> String {
         ms(0),
         ms(1)
     );
+    let used = |side: usize| results.iter().map(|r| r.items[side]).sum::<u32>();
+    if used(0) + used(1) > 0 {
+        s += &format!(
+            "items used per game: A {:.2}, B {:.2}\n",
+            used(0) as f64 / n,
+            used(1) as f64 / n
+        );
+    }
     s += &format!("result: {w} wins, {d} draws, {l} losses\n");
     s
 }

@@ -93,20 +93,22 @@ const LONG_RUN: usize = 500;
 /// Characters of a player name shown by `replay`.
 const NAME_CHARS: usize = 32;
 
-/// The presets `random` offers (party mode's items are not played by the engine yet).
+/// The presets `random` and `arena` offer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum PresetArg {
+pub(crate) enum PresetArg {
     Classic,
     SuperJump,
     Tournament,
+    Party,
 }
 
 impl PresetArg {
-    fn preset(self) -> Preset {
+    pub(crate) fn preset(self) -> Preset {
         match self {
             PresetArg::Classic => Preset::Classic,
             PresetArg::SuperJump => Preset::SuperJump,
             PresetArg::Tournament => Preset::Tournament,
+            PresetArg::Party => Preset::Party,
         }
     }
 }
