@@ -27,7 +27,10 @@ fn main() {
                     Level::Master,
                     Budget::time_ms(ms),
                     1,
-                    Options { multi },
+                    Options {
+                        multi,
+                        ..Options::default()
+                    },
                 );
                 println!(
                     "{players}p {multi:?} {ms}ms: depth {} nodes {} ({:.0} kn/s) {:?}",

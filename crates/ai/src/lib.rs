@@ -16,6 +16,7 @@ pub mod search;
 use eval::{Eval, STEP};
 use search::{Limits, Multi, Searcher, Setup};
 use starhop_engine::game::{ANTI_PASSIVE_TURNS, anti_passive_required};
+use starhop_engine::items::MAX_HELD;
 use starhop_engine::{Game, ItemUse, Move, Rng, Seat, Status};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -340,6 +341,11 @@ pub fn choose_with(
         ev: &ev,
         setup: &setup,
         rules: game.move_rules(),
+        box_bonus: if opts.use_items && rules.items && game.held(seat).len() < MAX_HELD {
+            party::BOX_VALUE
+        } else {
+            0
+        },
     };
     let mut spent = 0;
     if items_now {
@@ -381,6 +387,8 @@ pub fn choose_with(
         return beginner(game, &ev, &moves, &mut rng);
     }
     let mut searcher = Searcher::new(pos.clone(), &ev, &setup, limits);
+    searcher.boxes = game.boxes();
+    searcher.box_bonus = ctx.box_bonus;
     let found = searcher.search_root(&moves);
     let mv = found.mv.unwrap_or(moves[0]);
     Decision {

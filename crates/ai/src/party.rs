@@ -27,12 +27,15 @@ pub(crate) struct Ctx<'a> {
     pub ev: &'a Eval,
     pub setup: &'a Setup,
     pub rules: MoveRules,
+    /// What taking a box's item is worth to the mover now (0 when the hand
+    /// is full or the bot does not use items).
+    pub box_bonus: i32,
 }
 
 /// Tornado draws averaged per candidate (the real draw is unknown).
 const TORNADO_SAMPLES: u64 = 3;
-/// A marble an item puts on a box takes its item: worth about two steps.
-const BOX_BONUS: i32 = 2 * STEP;
+/// A marble that stops on a box takes its item: worth about two steps.
+pub(crate) const BOX_VALUE: i32 = 2 * STEP;
 /// Item uses searched per item kind by Hard and Master (the best-ranked).
 const SEARCHED_PER_KIND: usize = 1;
 /// Item uses searched in all, power marble first moves included.
@@ -52,8 +55,14 @@ impl Ctx<'_> {
         if pos.has_finished(self.seat) {
             return WIN;
         }
-        let cost =
-            |s: Seat| self.ev.cost(pos, s, self.setup.turns[s as usize], self.setup.anti_passive);
+        let cost = |s: Seat| {
+            self.ev.cost(
+                pos,
+                s,
+                self.setup.turns[s as usize],
+                self.setup.anti_passive,
+            )
+        };
         let mine = cost(self.seat);
         let opps = self.setup.seats[1..].iter().map(|&s| cost(s));
         if self.two() {
@@ -133,13 +142,13 @@ impl Ctx<'_> {
             ItemUse::RoadWorker { hole } => p.virtuals.insert(hole),
             ItemUse::FlyingWing { marble, to } => {
                 p.shift(self.seat, marble, to);
-                bonus = BOX_BONUS * boxes.contains(to) as i32;
+                bonus = self.box_bonus * boxes.contains(to) as i32;
             }
             ItemUse::Swap { marble, other } => {
                 let them = pos.owner(other)?;
                 p.shift(self.seat, marble, other);
                 p.shift(them, other, marble);
-                bonus = BOX_BONUS * boxes.contains(other) as i32;
+                bonus = self.box_bonus * boxes.contains(other) as i32;
             }
             ItemUse::PowerMarble { .. } | ItemUse::Tornado { .. } => unreachable!(),
         }
@@ -264,7 +273,13 @@ fn in_step(ctx: &Ctx, jobs: &[Job], limits: &Limits) -> (Option<(Vec<i32>, u32)>
     };
     let mut searchers: Vec<Searcher> = jobs
         .iter()
-        .map(|j| Searcher::with_table(j.pos.clone(), ctx.ev, ctx.setup, open.clone(), TT_BITS))
+        .map(|j| {
+            let mut s =
+                Searcher::with_table(j.pos.clone(), ctx.ev, ctx.setup, open.clone(), TT_BITS);
+            s.boxes = ctx.game.boxes() & j.pos.empty_holes();
+            s.box_bonus = ctx.box_bonus;
+            s
+        })
         .collect();
     let mut used = 0u64;
     let mut best = None;

@@ -7,7 +7,7 @@
 //! only read at the root.
 
 use crate::eval::Eval;
-use starhop_engine::{Hole, Move, MoveRules, Position, Rng, Seat};
+use starhop_engine::{Bitboard, Hole, Move, MoveRules, Position, Rng, Seat};
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -109,6 +109,10 @@ pub struct Searcher<'a> {
     bufs: Vec<Vec<(Seat, Move)>>,
     killers: Vec<[Move; 2]>,
     race: bool,
+    /// Holes with an item box (party mode): a root move ending on one takes
+    /// an item, worth `box_bonus` to the root player.
+    pub boxes: Bitboard,
+    pub box_bonus: i32,
 }
 
 /// The result of a root search.
@@ -159,6 +163,8 @@ impl<'a> Searcher<'a> {
             bufs: (0..128).map(|_| Vec::with_capacity(256)).collect(),
             killers: vec![[NULL_MOVE; 2]; 128],
             race: false,
+            boxes: Bitboard::EMPTY,
+            box_bonus: 0,
         }
     }
 
@@ -537,6 +543,14 @@ impl<'a> Searcher<'a> {
             let mut best_move = None;
             let mut new_scores = Vec::with_capacity(scored.len());
             for (i, &(_, m)) in scored.iter().enumerate() {
+                // A box's item counts for the root move that takes it; the
+                // windows shift by the bonus so the null-window tests stay exact.
+                let bonus = if self.boxes.contains(m.to) {
+                    self.box_bonus
+                } else {
+                    0
+                };
+                let a = alpha.saturating_sub(bonus);
                 self.shift(me, m.from, m.to);
                 let v = if self.pos.has_finished(me) {
                     if two {
@@ -546,32 +560,34 @@ impl<'a> Searcher<'a> {
                     }
                 } else if two {
                     // Principal variation search at the root: null window after the first.
-                    if i == 0 {
-                        -self.negamax(depth - 1, 1, -INF, INF, 1)
-                    } else {
-                        let v = -self.negamax(depth - 1, 1, -alpha - 1, -alpha, 1);
-                        if v > alpha && !self.stopped {
-                            -self.negamax(depth - 1, 1, -INF, -alpha, 1)
+                    bonus
+                        + if i == 0 {
+                            -self.negamax(depth - 1, 1, -INF, INF, 1)
                         } else {
-                            v
+                            let v = -self.negamax(depth - 1, 1, -a - 1, -a, 1);
+                            if v > a && !self.stopped {
+                                -self.negamax(depth - 1, 1, -INF, -a, 1)
+                            } else {
+                                v
+                            }
                         }
-                    }
                 } else {
                     let next = if self.setup.multi == Multi::Solo {
                         0
                     } else {
                         1 % self.setup.seats.len()
                     };
-                    if i == 0 {
-                        self.multi(depth - 1, 1, -INF, INF, next)
-                    } else {
-                        let v = self.multi(depth - 1, 1, alpha, alpha + 1, next);
-                        if v > alpha && !self.stopped {
-                            self.multi(depth - 1, 1, alpha, INF, next)
+                    bonus
+                        + if i == 0 {
+                            self.multi(depth - 1, 1, -INF, INF, next)
                         } else {
-                            v
+                            let v = self.multi(depth - 1, 1, a, a + 1, next);
+                            if v > a && !self.stopped {
+                                self.multi(depth - 1, 1, a, INF, next)
+                            } else {
+                                v
+                            }
                         }
-                    }
                 };
                 self.shift(me, m.to, m.from);
                 if self.stopped {

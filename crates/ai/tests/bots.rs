@@ -411,3 +411,275 @@ fn a_raised_stop_flag_ends_the_search_at_the_next_check() {
         BotAction::Item(u) => panic!("used {u:?} in a classic game"),
     }
 }
+
+// ---------------------------------------------------------------- party mode
+
+fn party_rules(size: u8) -> Rules {
+    Rules {
+        // A box every round: the players soon hold items.
+        box_every: 1,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..starhop_engine::Preset::Party.rules().with_size(size)
+    }
+}
+
+/// Applies a bot's action; panics on an illegal one.
+fn apply(game: &mut Game, action: BotAction) {
+    match action {
+        BotAction::Move(m) => game.play(m).map(|_| ()),
+        BotAction::Pass => game.pass().map(|_| ()),
+        BotAction::Item(u) => game.use_item(u).map(|_| ()),
+    }
+    .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+}
+
+/// A party game after `plies` actions of forward-leaning random play that
+/// uses a random held item one time in eight, and may stop in the middle of
+/// a turn (after an item, or between the power marble's two moves).
+fn party_game(size: u8, players: usize, plies: usize, seed: u64) -> Game {
+    let mut game = Game::new(party_rules(size), players, seed).unwrap();
+    let mut rng = Rng::new(seed ^ 77);
+    let walk = starhop_engine::testkit::Walk::default();
+    for _ in 0..plies {
+        if game.is_over() {
+            break;
+        }
+        let uses = game.item_uses();
+        if !uses.is_empty() && rng.below(8) == 0 {
+            let u = uses[rng.below(uses.len() as u64) as usize];
+            game.use_item(u).unwrap();
+            continue;
+        }
+        match walk.choose(&game, &mut rng) {
+            Some(m) => game.play(m).unwrap(),
+            None => game.pass().unwrap(),
+        };
+    }
+    game
+}
+
+/// The action is legal now, and a pass is made only when no move is left
+/// or between the power marble's two moves (where passing ends the turn).
+fn assert_legal(game: &Game, action: BotAction) -> Result<(), TestCaseError> {
+    match action {
+        BotAction::Move(m) => prop_assert!(game.is_legal(m), "{m:?} is not legal"),
+        BotAction::Pass => prop_assert!(
+            game.legal_moves().is_empty()
+                || (game.power_marble().is_some() && game.state().turn.moved.is_some()),
+            "passed with legal moves"
+        ),
+        BotAction::Item(u) => prop_assert!(game.item_error(u).is_none(), "{u:?} is not legal"),
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    #[test]
+    fn every_level_returns_a_legal_action_in_party_games(
+        players_i in 0usize..3, size in 3u8..=4, plies in 0usize..90, seed in 0u64..1000,
+        level_i in 0usize..5,
+    ) {
+        let players = [2, 3, 4][players_i];
+        let game = party_game(size, players, plies, seed);
+        prop_assume!(!game.is_over());
+        let level = Level::ALL[level_i];
+        let budget = Budget { max_depth: Some(2), max_nodes: Some(4000), ..Budget::default() };
+        let d = choose(&game, level, budget, seed);
+        assert_legal(&game, d.action)?;
+        // The item comparison shares the node budget with the move search.
+        prop_assert!(d.nodes <= 4000, "{} nodes", d.nodes);
+    }
+}
+
+#[test]
+fn every_level_finishes_party_games_with_two_and_four_players() {
+    let mut items_used = 0;
+    for (players, seed) in [(2, 1u64), (2, 2), (4, 3)] {
+        let mut game = Game::new(party_rules(3), players, seed).unwrap();
+        let mut actions = 0;
+        while !game.is_over() && actions < 1500 {
+            // Every level takes a seat in turn.
+            let level = Level::ALL[(game.to_move() as usize + seed as usize) % 5];
+            let budget = Budget {
+                max_depth: Some(2),
+                max_nodes: Some(3000),
+                ..Budget::default()
+            };
+            let d = choose(&game, level, budget, seed);
+            items_used += matches!(d.action, BotAction::Item(_)) as u32;
+            apply(&mut game, d.action);
+            actions += 1;
+        }
+        assert!(
+            game.is_over(),
+            "{players} players: not over after {actions} actions"
+        );
+    }
+    assert!(items_used > 0, "nobody used an item");
+}
+
+#[test]
+fn without_items_the_bots_never_use_one() {
+    use starhop_ai::{Options, choose_with};
+    let opts = Options {
+        use_items: false,
+        ..Options::default()
+    };
+    let mut held = 0;
+    for seed in 0..24 {
+        let game = party_game(4, 2 + 2 * (seed as usize % 2), 30 + seed as usize, seed);
+        if game.is_over() {
+            continue;
+        }
+        held += !game.item_uses().is_empty() as u32;
+        for level in Level::ALL {
+            let d = choose_with(&game, level, Budget::depth(2), seed, opts);
+            assert!(
+                !matches!(d.action, BotAction::Item(_)),
+                "{level:?} used an item: {:?}",
+                d.action
+            );
+            let legal = match d.action {
+                BotAction::Move(m) => game.is_legal(m),
+                _ => game.can_pass(),
+            };
+            assert!(legal, "{level:?}: {:?}", d.action);
+        }
+    }
+    assert!(held >= 5, "only {held} positions with an item to use");
+}
+
+/// Seat 0 with nine marbles in its target and the tenth `dist` holes from
+/// the gap, in a game whose boxes hold only `item`; seat 0 has just taken a
+/// box's item and it is seat 0's turn again. Returns the game and the gap.
+fn one_item_from_finishing(item: starhop_engine::Item, dist: usize) -> (Game, u8) {
+    use starhop_engine::{ItemSet, Position};
+    let b = Board::get(4).unwrap();
+    let rules = Rules {
+        item_set: ItemSet::NONE.with(item),
+        anti_passive: false,
+        deadlock_adjudication: false,
+        ..party_rules(4)
+    };
+    let target = Position::start(b, 2).unwrap().target(0);
+    // The gap: a target hole next to the centre; the straggler `dist` holes
+    // from it, straight out into the centre, with nothing to hop over.
+    let gap = target
+        .iter()
+        .find(|&h| {
+            b.neighbour[h as usize]
+                .iter()
+                .any(|&x| x != u8::MAX && b.centre.contains(x))
+        })
+        .unwrap();
+    let away = |from: u8, steps: usize| {
+        let d = (0..6)
+            .find(|&d| {
+                let mut h = from;
+                for _ in 0..steps {
+                    h = b.neighbour[h as usize][d];
+                    if h == u8::MAX || !b.centre.contains(h) {
+                        return false;
+                    }
+                }
+                true
+            })
+            .unwrap();
+        let mut h = from;
+        for _ in 0..steps {
+            h = b.neighbour[h as usize][d];
+        }
+        h
+    };
+    let straggler = away(gap, dist);
+    // Seat 1: three marbles on the far side of the centre.
+    for seed in 0..500 {
+        let mut pos = Position::empty(b, 2).unwrap();
+        for h in target.iter().filter(|&h| h != gap) {
+            pos.place(0, h).unwrap();
+        }
+        // Seat 0's straggler starts a step away from where it will stand.
+        let before = b.neighbour[straggler as usize]
+            .iter()
+            .copied()
+            .find(|&x| x != u8::MAX && b.centre.contains(x) && b.distance(x, gap) as usize > dist)
+            .unwrap();
+        pos.place(0, before).unwrap();
+        let mut far: Vec<u8> = b.centre.iter().collect();
+        far.sort_by_key(|&h| std::cmp::Reverse(b.distance(h, gap)));
+        for &h in far.iter().take(3) {
+            pos.place(1, h).unwrap();
+        }
+        let mut game = Game::from_position_with_seed(rules.clone(), pos, 0, seed)
+            .unwrap_or_else(|e| panic!("{e}"));
+        // The start boxes fall where the seed puts them: find a seed with one
+        // on the straggler's next hole.
+        if !game.boxes().contains(straggler) {
+            continue;
+        }
+        game.play(Move {
+            from: before,
+            to: straggler,
+        })
+        .unwrap();
+        assert_eq!(game.held(0), [item]);
+        let reply = game.legal_moves()[0];
+        game.play(reply).unwrap();
+        return (game, gap);
+    }
+    panic!("no seed puts a box there");
+}
+
+/// Whether some legal move of seat 0 finishes at once.
+fn finishes_in_one_move(game: &Game) -> bool {
+    let mut pos = game.position().clone();
+    game.legal_moves().iter().any(|m| {
+        pos.shift(0, m.from, m.to);
+        let done = pos.has_finished(0);
+        pos.shift(0, m.to, m.from);
+        done
+    })
+}
+
+#[test]
+fn hard_and_master_fly_to_a_finish() {
+    use starhop_engine::{Item, ItemUse};
+    let (game, gap) = one_item_from_finishing(Item::FlyingWing, 4);
+    // No move finishes: the straggler is four holes out with nothing to hop over.
+    assert!(!finishes_in_one_move(&game));
+    for level in [Level::Hard, Level::Master] {
+        let d = choose(&game, level, Budget::depth(3), 1);
+        let BotAction::Item(u @ ItemUse::FlyingWing { to, .. }) = d.action else {
+            panic!("{level:?} chose {:?}", d.action)
+        };
+        assert_eq!(to, gap, "{level:?}");
+        let mut after = game.clone();
+        after.use_item(u).unwrap();
+        assert!(after.position().has_finished(0));
+    }
+}
+
+#[test]
+fn hard_and_master_finish_with_the_power_marbles_two_moves() {
+    use starhop_engine::{Item, ItemUse};
+    let (game, _) = one_item_from_finishing(Item::PowerMarble, 2);
+    assert!(!finishes_in_one_move(&game));
+    for level in [Level::Hard, Level::Master] {
+        let mut game = game.clone();
+        let d = choose(&game, level, Budget::depth(3), 1);
+        assert!(
+            matches!(d.action, BotAction::Item(ItemUse::PowerMarble { .. })),
+            "{level:?} chose {:?}",
+            d.action
+        );
+        apply(&mut game, d.action);
+        // Then the marble's two steps, which finish the game.
+        for _ in 0..2 {
+            let d = choose(&game, level, Budget::depth(3), 1);
+            assert!(matches!(d.action, BotAction::Move(_)), "{d:?}");
+            apply(&mut game, d.action);
+        }
+        assert!(game.position().has_finished(0), "{level:?}");
+    }
+}

@@ -146,12 +146,15 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         ),
     };
     println!(
-        "arena: A = {} vs B = {}{}, {} players, {:?} rules, size {}{}{}, {} games, {limit}",
+        "arena: A = {} vs B = {}{}, {} players, {}size {}{}{}, {} games, {limit}",
         a.name(),
         b.name(),
         if args.b_no_items { " (no items)" } else { "" },
         args.players,
-        args.preset,
+        match args.preset {
+            PresetArg::Classic => String::new(),
+            p => format!("{} rules, ", format!("{p:?}").to_lowercase()),
+        },
         args.size,
         if args.long_jumps { ", long jumps" } else { "" },
         if args.no_anti_passive {

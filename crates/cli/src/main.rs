@@ -11,8 +11,8 @@ use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
 use starhop_engine::perft::perft;
 use starhop_engine::{
-    EndReason, Game, MAX_RECORD_BYTES, Move, OutReason, Preset, Record, RecordError, Rules, Seat,
-    Status, Teams, read_record,
+    EndReason, Event, Game, MAX_RECORD_BYTES, Move, OutReason, Preset, Record, RecordError, Rules,
+    Seat, Status, Teams, read_record,
 };
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -172,6 +172,13 @@ fn run(command: Command) -> Result<(), String> {
             let game =
                 replay_with_progress(&rec).map_err(|e| format!("{}: {e}", file.display()))?;
             print!("{}", summary(&rec, &game));
+            if game.rules().items {
+                print!(
+                    "{}",
+                    party_lines(&rec).map_err(|e| format!("{}: {e}", file.display()))?
+                );
+            }
+            print!("{}", game.position().to_text());
             Ok(())
         }
         Command::Random {
@@ -204,6 +211,19 @@ fn run(command: Command) -> Result<(), String> {
             let bar = progress_bar(moves as u64, "random game", moves >= LONG_RUN);
             let mut legal: Vec<Move> = Vec::with_capacity(256);
             for _ in 0..moves {
+                if game.is_over() {
+                    break;
+                }
+                // Party mode: a held item is used before the move one time
+                // in three (never more than the rules allow in a turn).
+                while game.rules().items && rng.below(3) == 0 {
+                    let uses = game.item_uses();
+                    if uses.is_empty() {
+                        break;
+                    }
+                    let u = uses[rng.below(uses.len() as u64) as usize];
+                    game.use_item(u).map_err(|e| e.to_string())?;
+                }
                 if game.is_over() {
                     break;
                 }
@@ -306,13 +326,56 @@ fn end_reason(reason: EndReason) -> &'static str {
     }
 }
 
-/// What `replay` prints: the game in a few lines and the final board.
+/// What `replay` prints first: the game in a few lines (the final board follows).
 fn summary(rec: &Record, game: &Game) -> String {
-    format!(
-        "record ok: {}{}",
-        summary_lines(rec, game),
-        game.position().to_text()
-    )
+    format!("record ok: {}", summary_lines(rec, game))
+}
+
+/// A party game's items, a line each: every use and every box taken, with
+/// the action's number and the player (the record is replayed again from
+/// its start to see the events).
+fn party_lines(rec: &Record) -> Result<String, RecordError> {
+    let mut game = Record {
+        actions: Vec::new(),
+        turn_ms: 0,
+        ..rec.clone()
+    }
+    .replay()?;
+    let (mut uses, mut taken) = (0, 0);
+    let mut lines = String::new();
+    for (i, action) in rec.actions.iter().enumerate() {
+        let events = game
+            .apply(action.clone())
+            .map_err(|error| RecordError::Action {
+                number: i + 1,
+                what: starhop_engine::record::describe(action, game.to_move()),
+                error,
+            })?;
+        for e in events {
+            match e {
+                Event::ItemUsed { seat, item_use, .. } => {
+                    uses += 1;
+                    lines += &format!("  action {}, player {}: {item_use}\n", i + 1, seat + 1);
+                }
+                Event::ItemTaken {
+                    seat,
+                    hole,
+                    item,
+                    kept,
+                } => {
+                    taken += 1;
+                    let lost = if kept { "" } else { " (lost: hand full)" };
+                    lines += &format!(
+                        "  action {}, player {}: took a box on {hole}: {item}{lost}\n",
+                        i + 1,
+                        seat + 1
+                    );
+                }
+                _ => {}
+            }
+        }
+    }
+    Ok(format!("items: {uses} used, {taken} boxes taken\n{lines}"))
 }
 
 /// The game in a few lines: one per seat (with place and score once the game

@@ -314,8 +314,8 @@ fn random_plays_the_chosen_rules_and_names_anti_passive_outs() {
     );
     let (ok, _, err) = cli(&["random", "--teams", "--players", "3"]);
     assert!(!ok && err.contains("--teams needs 4 players"), "{err}");
-    let (ok, _, err) = cli(&["random", "--preset", "party"]);
-    assert!(!ok && err.contains("invalid value 'party'"), "{err}");
+    let (ok, _, err) = cli(&["random", "--preset", "carnival"]);
+    assert!(!ok && err.contains("invalid value 'carnival'"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -334,4 +334,99 @@ fn replay_refuses_endless_and_oversized_input_with_a_message() {
     assert!(!ok);
     assert!(err.contains("too large for a game record"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn random_party_records_use_items_and_replay_lists_them() {
+    let dir = scratch("party");
+    let (report, record) = random_game(
+        &dir,
+        &[
+            "--preset",
+            "party",
+            "--players",
+            "3",
+            "--moves",
+            "150",
+            "--seed",
+            "5",
+        ],
+    );
+    assert!(record.rules.items, "party rules in the record");
+    assert!(report.starts_with("random game: 3 players"), "{report}");
+    // The random player used items: the record holds their uses.
+    let uses: Vec<&starhop_engine::Action> = record
+        .actions
+        .iter()
+        .filter(|a| matches!(a, starhop_engine::Action::UseItem { .. }))
+        .collect();
+    assert!(!uses.is_empty(), "no item used in 150 moves");
+    let (ok, out, err) = cli(&["replay", dir.join("game.json").to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("record ok: 3 players"), "{out}");
+    // A count line, then a line per use and per box taken, before the board.
+    let head = format!("items: {} used, ", uses.len());
+    let at = out.find(&head).unwrap_or_else(|| panic!("{out}"));
+    let listed: Vec<&str> = out[at..]
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("  action "))
+        .collect();
+    let used_lines = listed.iter().filter(|l| !l.contains("took a box")).count();
+    assert_eq!(used_lines, uses.len(), "{out}");
+    let taken: usize = out[at + head.len()..]
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(taken > 0, "boxes were taken before items were used: {out}");
+    assert_eq!(listed.len(), uses.len() + taken, "{out}");
+    // The first use names its item and its targets as the game shows them.
+    let starhop_engine::Action::UseItem { item_use, .. } = uses[0] else {
+        unreachable!()
+    };
+    assert!(
+        listed.iter().any(|l| l.ends_with(&format!(": {item_use}"))),
+        "{out}"
+    );
+    // A classic record lists no items.
+    let (_, _) = random_game(&dir, &["--moves", "10"]);
+    let (ok, out, _) = cli(&["replay", dir.join("game.json").to_str().unwrap()]);
+    assert!(ok && !out.contains("items:"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn arena_plays_party_games_with_items_on_one_side() {
+    let (ok, out, err) = cli(&[
+        "arena",
+        "--a",
+        "hard",
+        "--b",
+        "hard",
+        "--b-no-items",
+        "--preset",
+        "party",
+        "--games",
+        "2",
+        "--size",
+        "3",
+        "--depth",
+        "2",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(
+            "arena: A = Hard vs B = Hard (no items), 2 players, party rules, size 3, 2 games"
+        ),
+        "{out}"
+    );
+    // Only A uses items.
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("items used per game: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(line.ends_with(", B 0.00"), "{line}");
+    assert!(!line.starts_with("items used per game: A 0.00"), "{line}");
 }
