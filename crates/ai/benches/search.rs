@@ -74,5 +74,56 @@ fn search(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, search);
+/// A party game (two players, a box every round) advanced until the player
+/// to move holds a full hand of three items.
+fn party_midgame() -> Game {
+    let rules = Rules {
+        box_every: 1,
+        anti_passive: false,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..starhop_engine::Preset::Party.rules()
+    };
+    let mut game = Game::new(rules, 2, 3).unwrap();
+    let mut rng = Rng::new(42);
+    Walk::STRAIGHT.play(&mut game, 20, &mut rng);
+    while game.held(game.to_move()).len() < 3 {
+        assert_eq!(
+            Walk::STRAIGHT.play(&mut game, 1, &mut rng),
+            1,
+            "the game ended"
+        );
+    }
+    game
+}
+
+/// Nodes per second with items on: the item comparison's side-by-side
+/// searches and the move search share one node budget.
+fn party(c: &mut Criterion) {
+    let game = party_midgame();
+    let budget = || Budget {
+        max_nodes: Some(200_000),
+        max_depth: Some(64),
+        ..Budget::default()
+    };
+    let d = choose(&game, Level::Master, budget(), 1);
+    let mut group = c.benchmark_group("party_nodes_per_second_2p");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(d.nodes.max(1)));
+    group.bench_function("master_200k_nodes_holding_3_items", |b| {
+        b.iter(|| choose(black_box(&game), Level::Master, budget(), 1))
+    });
+    // The same position with the items ignored, for comparison.
+    let opts = starhop_ai::Options {
+        use_items: false,
+        ..Default::default()
+    };
+    let d = starhop_ai::choose_with(&game, Level::Master, budget(), 1, opts);
+    group.throughput(Throughput::Elements(d.nodes.max(1)));
+    group.bench_function("master_200k_nodes_items_ignored", |b| {
+        b.iter(|| starhop_ai::choose_with(black_box(&game), Level::Master, budget(), 1, opts))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, search, party);
 criterion_main!(benches);

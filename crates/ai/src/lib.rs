@@ -348,6 +348,7 @@ pub fn choose_with(
         },
     };
     let mut spent = 0;
+    let mut baseline = None;
     if items_now {
         let uses = game.item_uses();
         let chosen = match level {
@@ -361,9 +362,10 @@ pub fn choose_with(
                 if !limited {
                     share.max_depth = (max_depth - 1).max(1);
                 }
-                let (d, used) = party::searched(&ctx, &uses, &moves, &share, &mut rng);
-                spent = used;
-                d
+                let weighed = party::searched(&ctx, &uses, &moves, &share, &mut rng);
+                spent = weighed.used;
+                baseline = weighed.baseline;
+                weighed.decision
             }
         };
         if let Some(d) = chosen {
@@ -386,15 +388,28 @@ pub fn choose_with(
     if level == Level::Beginner {
         return beginner(game, &ev, &moves, &mut rng);
     }
-    let mut searcher = Searcher::new(pos.clone(), &ev, &setup, limits);
-    searcher.boxes = game.boxes();
-    searcher.box_bonus = ctx.box_bonus;
+    // After weighing the items, their search without an item goes on
+    // (its table holds the shallower depths); else a fresh search.
+    let (mut searcher, before) = match baseline {
+        Some(mut s) => {
+            let before = s.nodes;
+            limits.max_nodes = limits.max_nodes.saturating_add(before);
+            s.set_limits(limits);
+            (s, before)
+        }
+        None => {
+            let mut s = Searcher::new(pos.clone(), &ev, &setup, limits);
+            s.boxes = game.boxes();
+            s.box_bonus = ctx.box_bonus;
+            (s, 0)
+        }
+    };
     let found = searcher.search_root(&moves);
     let mv = found.mv.unwrap_or(moves[0]);
     Decision {
         action: BotAction::Move(mv),
         depth: found.depth,
-        nodes: found.nodes + spent,
+        nodes: found.nodes - before + spent,
         score: found.score,
     }
 }

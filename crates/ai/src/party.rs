@@ -263,15 +263,18 @@ struct Job {
     moves: Vec<Move>,
 }
 
+/// The scores of every job at one depth, and the depth.
+type Scores = Option<(Vec<i32>, u32)>;
+
 /// Searches the jobs side by side, one depth at a time, until `max_depth`
 /// or the limits stop one of them. Returns the scores of the deepest depth
 /// every job completed, that depth, and the nodes used.
-fn in_step(ctx: &Ctx, jobs: &[Job], limits: &Limits) -> (Option<(Vec<i32>, u32)>, u64) {
+fn in_step<'a>(ctx: &Ctx<'a>, jobs: &[Job], limits: &Limits) -> (Scores, u64, Vec<Searcher<'a>>) {
     let open = Limits {
         max_depth: 1,
         ..limits.clone()
     };
-    let mut searchers: Vec<Searcher> = jobs
+    let mut searchers: Vec<Searcher<'a>> = jobs
         .iter()
         .map(|j| {
             let mut s =
@@ -305,19 +308,44 @@ fn in_step(ctx: &Ctx, jobs: &[Job], limits: &Limits) -> (Option<(Vec<i32>, u32)>
             break;
         }
     }
-    (best, used)
+    (best, used, searchers)
+}
+
+/// What weighing the items came to: the item to use (if any), the nodes
+/// spent, and the search of the position without an item, to go on with.
+pub(crate) struct Weighed<'a> {
+    pub decision: Option<Decision>,
+    pub used: u64,
+    pub baseline: Option<Searcher<'a>>,
+}
+
+impl Weighed<'_> {
+    fn decided(d: Decision) -> Self {
+        Weighed {
+            decision: Some(d),
+            used: 0,
+            baseline: None,
+        }
+    }
+    fn decided_none() -> Self {
+        Weighed {
+            decision: None,
+            used: 0,
+            baseline: None,
+        }
+    }
 }
 
 /// Hard and Master: the best-ranked uses searched against no use. `moves`
 /// are the mover's root moves without an item. Returns the decision (if an
 /// item wins) and the nodes spent.
-pub(crate) fn searched(
-    ctx: &Ctx,
+pub(crate) fn searched<'a>(
+    ctx: &Ctx<'a>,
     uses: &[ItemUse],
     moves: &[Move],
     limits: &Limits,
     rng: &mut Rng,
-) -> (Option<Decision>, u64) {
+) -> Weighed<'a> {
     let ranked = ranked(ctx, uses, rng);
     // The best few per kind, then the best overall up to the cap.
     let mut chosen: Vec<ItemUse> = Vec::new();
@@ -351,7 +379,7 @@ pub(crate) fn searched(
                     let mut pos = ctx.game.position().clone();
                     pos.shift(seat, first.from, first.to);
                     if pos.has_finished(seat) {
-                        return (Some(item_decision(u, 0, 1, WIN)), 0);
+                        return Weighed::decided(item_decision(u, 0, 1, WIN));
                     }
                     let moves: Vec<Move> = pos
                         .destinations(seat, first.to, ctx.rules)
@@ -378,7 +406,7 @@ pub(crate) fn searched(
                         break;
                     }
                     if g.position().has_finished(seat) {
-                        return (Some(item_decision(u, 0, 1, WIN)), 0);
+                        return Weighed::decided(item_decision(u, 0, 1, WIN));
                     }
                     let moves = g.legal_moves();
                     if !moves.is_empty() {
@@ -393,16 +421,22 @@ pub(crate) fn searched(
         }
     }
     if jobs.len() == 1 {
-        return (None, 0);
+        return Weighed::decided_none();
     }
     let without_moves = !moves.is_empty();
     if !without_moves {
         // No move without an item: the job only holds the place.
         jobs[0].moves = Vec::new();
     }
-    let (result, used) = in_step(ctx, &jobs, limits);
+    let (result, used, mut searchers) = in_step(ctx, &jobs, limits);
+    // The search without an item goes on as the move search if no item wins.
+    let baseline = (without_moves && !searchers.is_empty()).then(|| searchers.swap_remove(0));
     let Some((scores, depth)) = result else {
-        return (None, used);
+        return Weighed {
+            decision: None,
+            used,
+            baseline,
+        };
     };
     // Each use's score: the best power first move, the mean of tornado draws.
     let mut best: Option<(i32, ItemUse)> = None;
@@ -423,14 +457,20 @@ pub(crate) fn searched(
         }
     }
     let Some((s, u)) = best else {
-        return (None, used);
+        return Weighed {
+            decision: None,
+            used,
+            baseline,
+        };
     };
     let base = if without_moves { scores[0] } else { -WIN };
     let wins = s >= WIN - 200 && base < WIN - 200;
-    if wins || s > base.saturating_add(ctx.margin()) {
-        (Some(item_decision(u, used, depth, s - base)), used)
-    } else {
-        (None, used)
+    let decision = (wins || s > base.saturating_add(ctx.margin()))
+        .then(|| item_decision(u, used, depth, s - base));
+    Weighed {
+        decision,
+        used,
+        baseline,
     }
 }
 
@@ -491,7 +531,7 @@ pub(crate) fn power_first_move(
             if jobs.len() < 2 {
                 return Some(pick(firsts.first().copied().unwrap_or(first), 0, 1, top));
             }
-            let (result, used) = in_step(ctx, &jobs, limits);
+            let (result, used, _) = in_step(ctx, &jobs, limits);
             let Some((scores, depth)) = result else {
                 return Some(pick(first, used, 0, top));
             };

@@ -20,6 +20,53 @@ fn crowded_midgame(long_jumps: bool) -> Game {
     game
 }
 
+/// A crowded party game (six players, a box every round) advanced a few
+/// dozen plies without using items, then on until the player to move holds
+/// a full hand of three (RULES §8).
+pub fn party_midgame() -> Game {
+    let rules = Rules {
+        box_every: 1,
+        anti_passive: false,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Preset::Party.rules()
+    };
+    let mut game = Game::new(rules, 6, 1).unwrap();
+    let mut rng = Rng::new(99);
+    Walk::STRAIGHT.play(&mut game, 48, &mut rng);
+    while game.held(game.to_move()).len() < items::MAX_HELD {
+        assert_eq!(
+            Walk::STRAIGHT.play(&mut game, 1, &mut rng),
+            1,
+            "the game ended"
+        );
+    }
+    game
+}
+
+fn party(c: &mut Criterion) {
+    let game = party_midgame();
+    let mut group = c.benchmark_group("party_movegen");
+    let mut out = Vec::with_capacity(256);
+    game.legal_moves_into(&mut out);
+    let uses = game.item_uses().len();
+    group.throughput(Throughput::Elements((out.len() + uses) as u64));
+    // Every move and every item use of the player to move, as a bot or the
+    // view's hints need them.
+    group.bench_function("moves_and_item_uses_6p", |b| {
+        b.iter(|| {
+            out.clear();
+            let g = black_box(&game);
+            g.legal_moves_into(&mut out);
+            out.len() + g.item_uses().len()
+        })
+    });
+    group.throughput(Throughput::Elements(uses as u64));
+    group.bench_function("item_uses_6p", |b| {
+        b.iter(|| black_box(&game).item_uses().len())
+    });
+    group.finish();
+}
+
 fn movegen(c: &mut Criterion) {
     let mut group = c.benchmark_group("movegen");
     let mut out = Vec::with_capacity(256);
@@ -112,6 +159,6 @@ fn playouts(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(3));
-    targets = movegen, playouts
+    targets = movegen, party, playouts
 }
 criterion_main!(benches);
