@@ -683,3 +683,40 @@ fn hard_and_master_finish_with_the_power_marbles_two_moves() {
         assert!(game.position().has_finished(0), "{level:?}");
     }
 }
+
+#[test]
+fn party_choices_are_deterministic_without_a_clock_and_legal_with_one() {
+    let mut checked = 0;
+    for seed in 0..40 {
+        let game = party_game(4, 2 + 2 * (seed as usize % 2), 20 + seed as usize, seed);
+        if game.is_over() || game.item_uses().is_empty() {
+            continue;
+        }
+        checked += 1;
+        for level in Level::ALL {
+            // Depth and node limits: the same choice every time.
+            let budget = || Budget {
+                max_depth: Some(3),
+                max_nodes: Some(20_000),
+                ..Budget::default()
+            };
+            let a = choose(&game, level, budget(), seed);
+            assert_eq!(a, choose(&game, level, budget(), seed), "{level:?}");
+            // However little time there is, or with the search stopped at
+            // once, the answer is legal.
+            let stop = starhop_ai::StopFlag::default();
+            stop.raise();
+            for budget in [
+                Budget::time_ms(1),
+                Budget {
+                    stop: Some(stop.clone()),
+                    ..Budget::default()
+                },
+            ] {
+                let d = choose(&game, level, budget, seed);
+                assert_legal(&game, d.action).unwrap();
+            }
+        }
+    }
+    assert!(checked >= 5, "only {checked} positions with an item to use");
+}
