@@ -7,7 +7,8 @@
 //!
 //! Two players: iterative-deepening alpha-beta with a Zobrist transposition
 //! table ([`search`]); three or more: best-reply search (or paranoid). The
-//! evaluation is in [`eval`].
+//! evaluation is in [`eval`]. Party mode's items (when to use one, and the
+//! power marble's two moves) are weighed in `party.rs`.
 
 pub mod eval;
 mod party;
