@@ -9,7 +9,7 @@ use crate::PresetArg;
 use clap::Args;
 use starhop_ai::search::Multi;
 use starhop_ai::{BotAction, Budget, Level, Options};
-use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat};
+use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat, Status};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -108,6 +108,8 @@ struct GameResult {
     moves: [u32; 2],
     /// Items used by A and B.
     items: [u32; 2],
+    /// Seats of A and B put out of the game (anti-passive rule, time-outs).
+    outs: [u32; 2],
 }
 
 struct Setup {
@@ -281,6 +283,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
                 time,
                 moves,
                 items,
+                outs: outs(&game, a_seat),
             };
         }
         // An item comes before the turn's move: the same bot is asked again,
@@ -312,7 +315,19 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         time,
         moves,
         items,
+        outs: outs(&game, a_seat),
     }
+}
+
+/// How many of A's and of B's seats are out of the game.
+fn outs(game: &Game, a_seat: Seat) -> [u32; 2] {
+    let mut n = [0; 2];
+    for s in 0..game.players() as Seat {
+        if matches!(game.player(s).status, Status::Out { .. }) {
+            n[usize::from(s != a_seat)] += 1;
+        }
+    }
+    n
 }
 
 /// Wilson score interval (95%) for a fraction `p` of `n` trials.
@@ -370,6 +385,14 @@ fn report(results: &[GameResult], players: usize) -> String {
     reasons.sort();
     let reasons: Vec<String> = reasons.iter().map(|(k, v)| format!("{k} {v}")).collect();
     s += &format!("game ends: {}\n", reasons.join(", "));
+    let out = |side: usize| results.iter().map(|r| r.outs[side]).sum::<u32>();
+    if out(0) + out(1) > 0 {
+        s += &format!(
+            "players out of the game (anti-passive rule, time-outs): A {}, B {}\n",
+            out(0),
+            out(1)
+        );
+    }
     s += &format!(
         "average think time per move: A {:.1} ms, B {:.1} ms\n",
         ms(0),
