@@ -284,6 +284,9 @@ impl Game {
         if let Some(e) = self.item_error(u) {
             return Err(e);
         }
+        // The turn goes on, and its clock with it: the item's time counts in
+        // the turn (a replay sets the clock from the action, as ticks are no actions).
+        self.state.turn_ms = ms;
         let seat = self.state.to_move;
         let items = &mut self.state.players[seat as usize].items;
         if let Some(i) = items.iter().position(|&i| i == u.item()) {
