@@ -127,7 +127,10 @@ fn line_between(b: &Board, a: Hole, c: Hole) -> Bitboard {
     let (dq, dr) = (y.q as i32 - x.q as i32, y.r as i32 - x.r as i32);
     let mut line = Bitboard::EMPTY;
     for i in 0..=n {
-        let h = Hex::new((x.q as i32 + dq * i / n) as i8, (x.r as i32 + dr * i / n) as i8);
+        let h = Hex::new(
+            (x.q as i32 + dq * i / n) as i8,
+            (x.r as i32 + dr * i / n) as i8,
+        );
         line.insert(b.hole(h).expect("a hop's line is on the board"));
     }
     line
@@ -805,7 +808,11 @@ fn party(rules: Rules, every: u8, set: u8) -> Rules {
     Rules {
         items: true,
         box_every: every,
-        item_set: if item_set.is_empty() { ItemSet::ALL } else { item_set },
+        item_set: if item_set.is_empty() {
+            ItemSet::ALL
+        } else {
+            item_set
+        },
         ..rules
     }
 }

@@ -49,6 +49,38 @@ impl Game {
         self.state.rng = Rng::new(seed);
     }
 
+    /// Hands `seat` an item outside the rules, for tests and set-ups (see
+    /// `testkit::give_item`). The change is outside any action, so the
+    /// history keeps a snapshot of it.
+    #[cfg(any(test, feature = "test-kit"))]
+    pub(crate) fn grant_item(&mut self, seat: Seat, item: Item) -> Result<(), RuleError> {
+        let held = &mut self
+            .state
+            .players
+            .get_mut(seat as usize)
+            .ok_or(RuleError::NotPlaying(seat))?
+            .items;
+        if held.len() < MAX_HELD {
+            held.push(item);
+        }
+        self.history.mark(&self.state);
+        self.touch();
+        Ok(())
+    }
+
+    /// Puts a box on an empty hole outside the rules, for tests (see
+    /// `testkit::put_box`).
+    #[cfg(any(test, feature = "test-kit"))]
+    pub(crate) fn grant_box(&mut self, hole: Hole) -> Result<(), RuleError> {
+        if !self.placeable().contains(hole) {
+            return Err(RuleError::HoleTaken(hole));
+        }
+        self.state.party.boxes.insert(hole);
+        self.history.mark(&self.state);
+        self.touch();
+        Ok(())
+    }
+
     /// Why the player to move may not use an item at all now, if so.
     fn item_gate(&self, item: Item) -> Option<RuleError> {
         if self.is_over() {

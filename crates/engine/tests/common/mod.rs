@@ -139,7 +139,12 @@ impl Log {
         let mut repetitions = 0u32;
         let mut commit = |m: Move| {
             if m.from != m.to {
-                if last == Some(Move { from: m.to, to: m.from }) {
+                if last
+                    == Some(Move {
+                        from: m.to,
+                        to: m.from,
+                    })
+                {
                     repetitions += 1;
                 }
                 last = Some(m);
