@@ -351,7 +351,18 @@ pub fn choose_with(
     let mut spent = 0;
     let mut baseline = None;
     if items_now {
-        let uses = game.item_uses();
+        // No item takes an own marble back into its home camp: never a gain,
+        // and a risk under the anti-passive rule.
+        let home = pos.home(seat);
+        let uses: Vec<ItemUse> = game
+            .item_uses()
+            .into_iter()
+            .filter(|u| match *u {
+                ItemUse::FlyingWing { to, .. } => !home.contains(to),
+                ItemUse::Swap { marble, other } => !home.contains(other) || home.contains(marble),
+                _ => true,
+            })
+            .collect();
         let chosen = match level {
             Level::Beginner | Level::Easy => party::casual(&ctx, level, &uses, &mut rng),
             Level::Medium => party::greedy(&ctx, &uses, &mut rng),

@@ -211,7 +211,7 @@ fn item_decision(u: ItemUse, nodes: u64, depth: u32, score: i32) -> Decision {
 /// (Beginner) or the best-ranked of a few random targets (Easy).
 pub(crate) fn casual(ctx: &Ctx, level: Level, uses: &[ItemUse], rng: &mut Rng) -> Option<Decision> {
     let one_in = if level == Level::Beginner { 4 } else { 3 };
-    if rng.below(one_in) != 0 {
+    if uses.is_empty() || rng.below(one_in) != 0 {
         return None;
     }
     let mut kinds: Vec<Item> = uses.iter().map(|u| u.item()).collect();

@@ -489,6 +489,18 @@ proptest! {
         assert_legal(&game, d.action)?;
         // The item comparison shares the node budget with the move search.
         prop_assert!(d.nodes <= 4000, "{} nodes", d.nodes);
+        // No item carries an own marble back into its home camp.
+        let home = game.position().home(game.to_move());
+        if let BotAction::Item(u) = d.action {
+            let back = match u {
+                starhop_engine::ItemUse::FlyingWing { to, .. } => home.contains(to),
+                starhop_engine::ItemUse::Swap { marble, other } => {
+                    home.contains(other) && !home.contains(marble)
+                }
+                _ => false,
+            };
+            prop_assert!(!back, "{u:?} goes home");
+        }
     }
 }
 
