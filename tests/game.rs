@@ -1146,3 +1146,22 @@ fn bots_play_a_party_game_and_wait_for_every_effect() {
     assert_eq!(seen.overlapped, 0, "no bot request while something moved");
     assert!(notices_of(&app, |e| matches!(e, Event::ItemTaken { .. })) > 0);
 }
+
+#[test]
+fn the_party_shots_start_a_party_game() {
+    use clap::Parser;
+    for shot in ["party", "wing", "swap", "tornado", "pickup", "roadblock"] {
+        let args = starhop::launch::Args::parse_from([
+            "starhop",
+            "--screenshot",
+            "out.png",
+            "--shot",
+            shot,
+        ]);
+        let setup = args.quick_start().unwrap();
+        assert!(setup.rules.items, "{shot}");
+        assert_eq!(setup.players, 4);
+    }
+    let args = starhop::launch::Args::parse_from(["starhop", "--screenshot", "out.png"]);
+    assert!(!args.quick_start().unwrap().rules.items);
+}

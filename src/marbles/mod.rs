@@ -355,7 +355,7 @@ pub fn leg_point(a: Vec3, b: Vec3, t: f32, height: f32, motion: Motion) -> Vec3 
             // Out to the right of the way and back: the two marbles of a
             // swap go opposite ways, so they pass side by side.
             let side = (b - a).cross(Vec3::Y).normalize_or_zero();
-            a.lerp(b, s) + side * (0.5 * arc) + Vec3::Y * (height * arc)
+            a.lerp(b, s) + side * (0.8 * arc) + Vec3::Y * (height * arc)
         }
         Motion::Whirl { centre } => whirl_point(a, b, centre, t),
     }

@@ -280,6 +280,10 @@ fn mark_power(
     }
 }
 
+/// Funnels, apart from boxes and obstacles that come or go (for a query
+/// that moves both).
+type NotComingOrGoing = (Without<Growing>, Without<Leaving>);
+
 /// Grows boxes and obstacles in, pops, shrinks and sinks them out, and runs
 /// the funnel's time.
 fn animate_party(
@@ -292,7 +296,7 @@ fn animate_party(
     mut cues: MessageWriter<PartyCue>,
     mut growing: Query<(Entity, &mut Growing, &mut Transform, Has<ObstacleMark>)>,
     mut leaving: Query<(Entity, &mut Leaving, &mut Transform), Without<Growing>>,
-    mut funnels: Query<(Entity, &mut Funnel, &mut Transform), (Without<Growing>, Without<Leaving>)>,
+    mut funnels: Query<(Entity, &mut Funnel, &mut Transform), NotComingOrGoing>,
     places: Query<(Option<&ItemBox>, Option<&ObstacleMark>)>,
 ) {
     let dt = time.delta_secs() * animation_speed(&settings, bot_speed.as_deref());
@@ -331,7 +335,7 @@ fn animate_party(
             Leave::Shrink => GROW_SECONDS,
             Leave::Sink => LEAVE_SECONDS,
         };
-        l.t = (l.t + dt / seconds).min(1.0).max(1e-4);
+        l.t = (l.t + dt / seconds).clamp(1e-4, 1.0);
         let k = l.t;
         match l.how {
             Leave::PickedUp { .. } => {

@@ -4,7 +4,7 @@
 //! item motions, and the tornado's funnel. Everything is made of shared
 //! meshes and materials built once at start-up.
 
-use super::{Funnel, ItemBox, ObstacleMark, Powered};
+use super::{Funnel, ItemBox, Leave, Leaving, ObstacleMark, Powered};
 use crate::AppSystems;
 use crate::marbles::{Hopping, Marble, Motion, RADIUS, REST_Y};
 use bevy::asset::RenderAssetUsages;
@@ -42,6 +42,7 @@ struct PartyAssets {
     band: Handle<Mesh>,
     hat: Handle<Mesh>,
     brim: Handle<Mesh>,
+    stripe_band: Handle<Mesh>,
     stone: Handle<StandardMaterial>,
     orange: Handle<StandardMaterial>,
     yellow: Handle<StandardMaterial>,
@@ -101,11 +102,17 @@ struct WingHinge {
     side: f32,
 }
 
-/// A spark left behind by an item motion; shrinks away.
+/// A spark left behind by an item motion, or thrown out by a box as it is
+/// taken; shrinks away.
 #[derive(Component)]
 struct Sparkle {
     age: f32,
+    velocity: Vec3,
 }
+
+/// A taken box has thrown its burst of sparks.
+#[derive(Component)]
+struct Burst;
 
 /// Turns about the vertical to face the camera (obstacles).
 #[derive(Component)]
@@ -122,6 +129,17 @@ struct HoleRing {
 #[derive(Component)]
 struct Swirl(f32);
 
+type PoweredMarble = (With<Powered>, Without<Halo>);
+type LandedMarble = (With<Marble>, Without<Hopping>);
+type BoxToBurst = (With<ItemBox>, Without<Burst>);
+
+/// Rings the tornado's funnel is made of, and how wide each is (narrow at
+/// the bottom, wide at the top).
+const FUNNEL_RINGS: usize = 14;
+fn funnel_radius(ring: usize) -> f32 {
+    0.2 + 0.1 * ring as f32
+}
+
 /// Seconds a sparkle lives, and between two sparkles of one marble.
 const SPARKLE_LIFE: f32 = 0.55;
 const SPARKLE_EVERY: f32 = 0.035;
@@ -136,6 +154,7 @@ pub fn view_plugin(app: &mut App) {
                 add_wings,
                 trail_sparkles,
                 mark_item_holes,
+                burst_taken_boxes,
             ),
             (
                 spin,
@@ -212,11 +231,12 @@ fn make_assets(
         dark: mat(shiny(Color::srgb(0.12, 0.12, 0.13))),
         sphere: meshes.add(Sphere::new(RADIUS).mesh().uv(32, 16)),
         band: meshes.add(Torus::new(RADIUS - 0.03, RADIUS + 0.035)),
-        hat: meshes.add(Sphere::new(0.26).mesh().uv(24, 12)),
-        brim: meshes.add(Cylinder::new(0.32, 0.03)),
+        hat: meshes.add(Sphere::new(0.22).mesh().uv(24, 12)),
+        brim: meshes.add(Cylinder::new(0.28, 0.025)),
+        stripe_band: meshes.add(Torus::new(RADIUS - 0.02, RADIUS + 0.012)),
         stone: mat(StandardMaterial {
-            base_color: Color::srgb(0.42, 0.44, 0.48),
-            perceptual_roughness: 0.8,
+            base_color: Color::srgb(0.30, 0.33, 0.40),
+            perceptual_roughness: 0.75,
             ..default()
         }),
         orange: mat(StandardMaterial {
@@ -262,7 +282,7 @@ fn make_assets(
             perceptual_roughness: 0.6,
             ..default()
         }),
-        spark: meshes.add(Sphere::new(0.055).mesh().ico(1).unwrap()),
+        spark: meshes.add(Sphere::new(0.075).mesh().ico(1).unwrap()),
         hole_ring: meshes.add(Annulus::new(0.36, 0.5)),
         spark_gold: mat(glowing(
             Color::srgba(1.0, 0.85, 0.35, 0.9),
@@ -279,10 +299,9 @@ fn make_assets(
             LinearRgba::rgb(0.9, 1.1, 1.4),
             AlphaMode::Add,
         )),
-        rings: (0..10)
+        rings: (0..FUNNEL_RINGS)
             .map(|i| {
-                let r = 0.22 + 0.145 * i as f32;
-                let w = 0.035 + 0.012 * i as f32;
+                let (r, w) = (funnel_radius(i), 0.03 + 0.008 * i as f32);
                 meshes.add(Torus::new(r - w, r + w))
             })
             .collect(),
@@ -453,8 +472,7 @@ fn dress_obstacles(
 ) {
     for (e, mark) in &new {
         let mut parts: Vec<Entity> = Vec::new();
-        let pip_y;
-        match mark.0.item {
+        let pip_y = match mark.0.item {
             Item::Roadblock => {
                 // Two white posts on dark feet, two red-and-white striped
                 // boards, and a warning lamp on each post.
@@ -505,7 +523,7 @@ fn dress_obstacles(
                         );
                     }
                 }
-                pip_y = 0.98;
+                0.98
             }
             _ => {
                 // A fixed stone marble with a hi-vis band and a hard hat.
@@ -524,13 +542,24 @@ fn dress_obstacles(
                         ))
                         .id(),
                 );
+                // A reflective stripe round the band.
+                parts.push(
+                    commands
+                        .spawn(part(
+                            &assets.stripe_band,
+                            &assets.white,
+                            Transform::from_xyz(0.0, REST_Y + 0.02, 0.0),
+                        ))
+                        .id(),
+                );
+                let hat_y = REST_Y + RADIUS * 0.86;
                 parts.push(
                     commands
                         .spawn(part(
                             &assets.hat,
                             &assets.yellow,
-                            Transform::from_xyz(0.0, REST_Y + RADIUS * 0.62, 0.0)
-                                .with_scale(Vec3::new(1.0, 0.72, 1.0)),
+                            Transform::from_xyz(0.0, hat_y, 0.0)
+                                .with_scale(Vec3::new(1.0, 0.8, 1.0)),
                         ))
                         .id(),
                 );
@@ -539,13 +568,13 @@ fn dress_obstacles(
                         .spawn(part(
                             &assets.brim,
                             &assets.yellow,
-                            Transform::from_xyz(0.0, REST_Y + RADIUS * 0.58, 0.0),
+                            Transform::from_xyz(0.0, hat_y - 0.01, 0.0),
                         ))
                         .id(),
                 );
-                pip_y = REST_Y + RADIUS + 0.34;
+                REST_Y + RADIUS + 0.42
             }
-        }
+        };
         let pips = std::array::from_fn(|i| {
             let x = (i as f32 - (PIPS as f32 - 1.0) / 2.0) * 0.15;
             let lit = i < mark.0.turns_left as usize;
@@ -604,11 +633,11 @@ fn dress_funnels(
     for e in &new {
         let mut parts = Vec::new();
         for (i, ring) in assets.rings.iter().enumerate() {
-            let y = 0.12 + 0.3 * i as f32;
+            let y = 0.1 + 0.2 * i as f32;
             // Each ring leans a little and turns at its own speed, so the
             // funnel seems to twist.
             let lean = Quat::from_rotation_x(0.12 * ((i as f32) * 1.3).sin());
-            let r = 0.22 + 0.145 * i as f32;
+            let r = funnel_radius(i);
             let streaks: Vec<Entity> = (0..2)
                 .map(|k| {
                     let a = k as f32 * std::f32::consts::PI + i as f32;
@@ -633,7 +662,7 @@ fn dress_funnels(
                         &assets.wind_mat,
                         Transform::from_xyz(0.0, y, 0.0).with_rotation(lean),
                     ),
-                    Swirl(5.0 + 1.1 * i as f32),
+                    Swirl(12.0 - 0.5 * i as f32),
                     NotShadowCaster,
                 ))
                 .add_children(&streaks)
@@ -662,7 +691,7 @@ fn dress_funnels(
 fn follow_power_halo(
     mut commands: Commands,
     time: Res<Time>,
-    powered: Query<(Entity, &Transform), (With<Powered>, Without<Halo>)>,
+    powered: Query<(Entity, &Transform), PoweredMarble>,
     mut halos: Query<(Entity, &mut Halo, &mut Transform)>,
     assets: Res<PartyAssets>,
 ) {
@@ -721,7 +750,7 @@ fn follow_power_halo(
 fn add_wings(
     mut commands: Commands,
     flying: Query<(Entity, &Hopping, Option<&Winged>), With<Marble>>,
-    landed: Query<(Entity, &Winged), (With<Marble>, Without<Hopping>)>,
+    landed: Query<(Entity, &Winged), LandedMarble>,
     assets: Res<PartyAssets>,
 ) {
     for (e, winged) in &landed {
@@ -810,6 +839,7 @@ fn trail_sparkles(
             commands.spawn((
                 Sparkle {
                     age: SPARKLE_EVERY * i as f32,
+                    velocity: Vec3::Y * 0.3,
                 },
                 part(&assets.spark, mat, Transform::from_translation(at + jitter)),
                 NotShadowCaster,
@@ -869,6 +899,38 @@ fn fade_hole_rings(
     }
 }
 
+/// A box that pops throws a ring of gold sparks.
+fn burst_taken_boxes(
+    mut commands: Commands,
+    popping: Query<(Entity, &Leaving, &Transform), BoxToBurst>,
+    assets: Res<PartyAssets>,
+) {
+    for (e, leaving, t) in &popping {
+        if !matches!(leaving.how, Leave::PickedUp { .. }) || leaving.t <= 0.0 {
+            continue;
+        }
+        commands.entity(e).insert(Burst);
+        let centre = t.translation + Vec3::Y * 0.7;
+        for i in 0..16 {
+            let a = i as f32 * std::f32::consts::TAU / 16.0;
+            let up = if i % 2 == 0 { 1.6 } else { 0.6 };
+            commands.spawn((
+                Sparkle {
+                    age: 0.0,
+                    velocity: Vec3::new(a.cos() * 1.6, up, a.sin() * 1.6),
+                },
+                part(
+                    &assets.spark,
+                    &assets.spark_gold,
+                    Transform::from_translation(centre),
+                ),
+                NotShadowCaster,
+                crate::party::PartyPiece,
+            ));
+        }
+    }
+}
+
 fn fade_sparkles(
     mut commands: Commands,
     time: Res<Time>,
@@ -881,7 +943,7 @@ fn fade_sparkles(
             continue;
         }
         t.scale = Vec3::splat(1.0 - s.age / SPARKLE_LIFE);
-        t.translation.y += time.delta_secs() * 0.3;
+        t.translation += s.velocity * time.delta_secs();
     }
 }
 

@@ -91,6 +91,8 @@ enum Effect {
     Pickup,
 }
 
+/// How much closer than usual the camera is for party shots.
+const PARTY_ZOOM: f32 = 0.72;
 /// How far into the effect the picture is taken (the animation is then frozen).
 const EFFECT_AT: f32 = 0.45;
 /// Frames to wait for an effect to reach that point before taking it anyway.
@@ -396,16 +398,16 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
                 scene.saves.write(SaveGame);
             }
         }
-        ShotOf::Setup
-        | ShotOf::Draw
-        | ShotOf::Game
-        | ShotOf::End
-        | ShotOf::Party
+        ShotOf::Party
         | ShotOf::Wing
         | ShotOf::Swap
         | ShotOf::Tornado
         | ShotOf::Pickup
-        | ShotOf::Roadblock => {}
+        | ShotOf::Roadblock => {
+            // Closer in: the party happens in the middle of the board.
+            scene.orbit.distance *= PARTY_ZOOM;
+        }
+        ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
     }
 }
 
