@@ -1014,6 +1014,12 @@ fn swapped_marbles_pass_each_other_and_trade_holes() {
     assert_eq!(entity_on(&app, marble), Some(b));
     assert_eq!(ids(&mut app), before);
     assert_party_matches_engine(&mut app);
+    // Undone, they cross back.
+    app.world_mut().write_message(TurnRequest::Undo);
+    settle_party(&mut app);
+    assert_eq!(entity_on(&app, marble), Some(a));
+    assert_eq!(entity_on(&app, other), Some(b));
+    assert_party_matches_engine(&mut app);
 }
 
 #[test]
@@ -1039,6 +1045,14 @@ fn a_tornado_lifts_spins_and_drops_the_marbles_on_their_new_holes() {
     settle_party(&mut app);
     assert_eq!(ids(&mut app), before);
     assert_party_matches_engine(&mut app);
+    // Undone, the tornado puts every marble back where it was, still the
+    // same entities.
+    let entities_then = entities(&mut app);
+    app.world_mut().write_message(TurnRequest::Undo);
+    settle_party(&mut app);
+    assert_eq!(ids(&mut app), before);
+    assert_party_matches_engine(&mut app);
+    assert_ne!(entities(&mut app), entities_then);
 }
 
 #[test]

@@ -112,8 +112,8 @@ pub fn move_onto_box(game: &Game) -> Option<Move> {
         .max_by_key(|&m| starhop_ai::progress(game, m))
 }
 
-/// Plays until the board shows the whole party: boxes, a roadblock, a road
-/// worker and the power marble in use (at least `moves` actions first).
+/// Plays until the board shows the whole party: two boxes or more, a
+/// roadblock, a road worker and the power marble in use (at least `moves` actions first).
 /// Whether it got there.
 pub fn play_party_scene(game: &mut Game, rng: &mut Rng, moves: usize) -> bool {
     const SCENE: [Item; 3] = [Item::Roadblock, Item::RoadWorker, Item::PowerMarble];
@@ -128,7 +128,7 @@ pub fn play_party_scene(game: &mut Game, rng: &mut Rng, moves: usize) -> bool {
     let shown = |g: &Game| {
         on_board(g, Item::Roadblock)
             && on_board(g, Item::RoadWorker)
-            && !g.boxes().is_empty()
+            && g.boxes().count() >= 2
             && can_use(g, Item::PowerMarble)
     };
     let round = 2 * game.players() + 1;

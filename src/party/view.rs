@@ -60,6 +60,7 @@ struct PartyAssets {
     wing_mat: Handle<StandardMaterial>,
     spark: Handle<Mesh>,
     hole_ring: Handle<Mesh>,
+    beam: Handle<Mesh>,
     spark_gold: Handle<StandardMaterial>,
     spark_violet: Handle<StandardMaterial>,
     spark_wind: Handle<StandardMaterial>,
@@ -123,6 +124,8 @@ struct FaceCamera;
 struct HoleRing {
     age: f32,
     life: f32,
+    /// A beam's length (0 for a ring).
+    long: f32,
 }
 
 /// A ring of the tornado's funnel, turning at its own speed.
@@ -284,6 +287,7 @@ fn make_assets(
         }),
         spark: meshes.add(Sphere::new(0.075).mesh().ico(1).unwrap()),
         hole_ring: meshes.add(Annulus::new(0.36, 0.5)),
+        beam: meshes.add(Cylinder::new(0.05, 1.0)),
         spark_gold: mat(glowing(
             Color::srgba(1.0, 0.85, 0.35, 0.9),
             LinearRgba::rgb(2.5, 1.8, 0.5),
@@ -862,12 +866,34 @@ fn mark_item_holes(
             Motion::Cross => &assets.spark_violet,
             _ => continue,
         };
-        for &p in [hop.route[0], hop.route[hop.route.len() - 1]].iter() {
+        let (from, to) = (hop.route[0], hop.route[hop.route.len() - 1]);
+        // A swap's two marbles both start here: one beam joins their holes.
+        if hop.motion == Motion::Cross && (from.x, from.z) < (to.x, to.z) {
+            let way = (to - from).with_y(0.0);
+            commands.spawn((
+                HoleRing {
+                    age: 0.0,
+                    life: hop.motion.seconds(),
+                    long: way.length() - 0.9,
+                },
+                part(
+                    &assets.beam,
+                    mat,
+                    Transform::from_translation((from + to).with_y(0.0) / 2.0 + Vec3::Y * 0.04)
+                        .with_rotation(Quat::from_rotation_arc(Vec3::Y, way.normalize_or(Vec3::X)))
+                        .with_scale(Vec3::new(1.0, way.length() - 0.9, 1.0)),
+                ),
+                NotShadowCaster,
+                crate::party::PartyPiece,
+            ));
+        }
+        for &p in [from, to].iter() {
             let on_board = Vec3::new(p.x, 0.03, p.z);
             commands.spawn((
                 HoleRing {
                     age: 0.0,
                     life: hop.motion.seconds(),
+                    long: 0.0,
                 },
                 part(
                     &assets.hole_ring,
@@ -895,7 +921,13 @@ fn fade_hole_rings(
         }
         let k = r.age / r.life;
         let pulse = 1.0 + 0.15 * (r.age * 12.0).sin();
-        t.scale = Vec3::splat(pulse * (1.0 - k * k).max(0.05));
+        let size = pulse * (1.0 - k * k).max(0.05);
+        // Rings shrink whole; a beam (long in y) only grows thin.
+        if r.long > 0.0 {
+            t.scale = Vec3::new(size, r.long, size);
+        } else {
+            t.scale = Vec3::splat(size);
+        }
     }
 }
 
