@@ -1,5 +1,7 @@
 //! Marble entities: one per marble on the board, kept in step with the match
 //! (logic), and dressed as glossy glass spheres that lift and hop (view).
+//! Item effects move the same entities, each in its own way (`Motion`): a
+//! flying wing's high flight, a swap's crossing, a tornado's whirl.
 
 use crate::AppSystems;
 use crate::board::{BoardLayout, shown_position};

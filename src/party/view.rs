@@ -858,8 +858,11 @@ fn trail_sparkles(
 fn mark_item_holes(
     mut commands: Commands,
     started: Query<&Hopping, (With<Marble>, Added<Hopping>)>,
+    settings: Res<crate::settings::Settings>,
+    bot_speed: Option<Res<crate::play::BotSpeed>>,
     assets: Res<PartyAssets>,
 ) {
+    let speed = crate::marbles::animation_speed(&settings, bot_speed.as_deref());
     for hop in &started {
         let mat = match hop.motion {
             Motion::Wing => &assets.spark_gold,
@@ -873,7 +876,7 @@ fn mark_item_holes(
             commands.spawn((
                 HoleRing {
                     age: 0.0,
-                    life: hop.motion.seconds(),
+                    life: hop.motion.seconds() / speed,
                     long: way.length() - 0.9,
                 },
                 part(
@@ -892,7 +895,7 @@ fn mark_item_holes(
             commands.spawn((
                 HoleRing {
                     age: 0.0,
-                    life: hop.motion.seconds(),
+                    life: hop.motion.seconds() / speed,
                     long: 0.0,
                 },
                 part(
