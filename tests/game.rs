@@ -1158,7 +1158,6 @@ fn bots_play_a_party_game_and_wait_for_every_effect() {
     assert_party_matches_engine(&mut app);
     let seen = app.world().resource::<PartySeen>();
     assert_eq!(seen.overlapped, 0, "no bot request while something moved");
-    assert!(notices_of(&app, |e| matches!(e, Event::ItemTaken { .. })) > 0);
 }
 
 #[test]
