@@ -10,10 +10,14 @@
 //! starhop-engine = { workspace = true, features = ["test-kit"] }
 //! ```
 
+use crate::bitboard::Hole;
+use crate::error::RuleError;
 use crate::game::Game;
+use crate::items::Item;
 use crate::position::Move;
 use crate::rng::Rng;
 use crate::rules::Rules;
+use crate::seats::Seat;
 
 /// What "forward" means for a walk.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,4 +140,15 @@ pub fn forward_game(rules: Rules, players: usize, seed: u64, plies: usize) -> Ga
     let mut game = Game::new(rules, players, seed).expect("valid rules and player count");
     Walk::default().play(&mut game, plies, &mut Rng::new(seed));
     game
+}
+
+/// Hands `seat` an item outside the rules (a full hand stays as it is), so a
+/// test can use any item at once. Undo keeps it: the history takes a snapshot.
+pub fn give_item(game: &mut Game, seat: Seat, item: Item) -> Result<(), RuleError> {
+    game.grant_item(seat, item)
+}
+
+/// Puts an item box on an empty hole outside the rules, for tests.
+pub fn put_box(game: &mut Game, hole: Hole) -> Result<(), RuleError> {
+    game.grant_box(hole)
 }

@@ -120,6 +120,33 @@ fn rules_and_players() -> impl Strategy<Value = (Rules, usize)> {
     )
 }
 
+/// The holes of the straight line from `a` to `b`, both ends included.
+fn line_between(b: &Board, a: Hole, c: Hole) -> Bitboard {
+    let (x, y) = (b.hex(a), b.hex(c));
+    let n = b.distance(a, c) as i32;
+    let (dq, dr) = (y.q as i32 - x.q as i32, y.r as i32 - x.r as i32);
+    let mut line = Bitboard::EMPTY;
+    for i in 0..=n {
+        let h = Hex::new(
+            (x.q as i32 + dq * i / n) as i8,
+            (x.r as i32 + dr * i / n) as i8,
+        );
+        line.insert(b.hole(h).expect("a hop's line is on the board"));
+    }
+    line
+}
+
+/// The holes whose roadblock or road worker went away in these events.
+fn expired(events: &[Event]) -> Bitboard {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            Event::ObstacleGone { hole, .. } => Some(*hole),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The fields in which two states differ, for readable failures.
 fn state_diff(a: &State, b: &State) -> String {
     let mut d = Vec::new();
@@ -179,6 +206,8 @@ struct Run {
     lows: Vec<Lows>,
     /// Whether each ply checks the generator against the reference generator.
     check_generator: bool,
+    /// Item uses played, by item (party mode).
+    items_used: [usize; 6],
 }
 
 impl Run {
@@ -202,6 +231,7 @@ impl Run {
             },
             game,
             check_generator,
+            items_used: [0; 6],
         }
     }
 
@@ -244,6 +274,7 @@ impl Run {
             // Ticks only with nothing to redo: a tick is no action, so redone
             // actions would start from a different clock.
             30..=69 if clocks && !self.game.can_redo() => self.tick(),
+            70..=129 if !self.game.item_uses().is_empty() => self.use_item(),
             r => {
                 let mover = self.game.to_move();
                 let pass = moves.is_empty() || (rules.pass_allowed && r % 12 == 0);
@@ -262,6 +293,17 @@ impl Run {
                     };
                     assert_eq!((route[0], *route.last().unwrap()), (mv.from, mv.to));
                     assert!(before.pos.is_valid_route(route, rules.long_jumps));
+                    // Walls are never landed on nor jumped: no hole of the
+                    // route's lines is a wall, and virtual marbles stay put.
+                    let b = before.pos.board();
+                    for hop in route.windows(2) {
+                        let line = line_between(b, hop[0], hop[1]);
+                        assert_eq!(line & before.pos.walls, Bitboard::EMPTY, "{route:?}");
+                    }
+                    assert_eq!(
+                        self.game.position().virtuals & before.pos.virtuals,
+                        before.pos.virtuals & !expired(&events)
+                    );
                     events
                 };
                 self.after_action(mover, &before, &events);
@@ -293,6 +335,57 @@ impl Run {
         for m in moves {
             assert!(self.game.destinations(m.from).contains(m.to) && self.game.is_legal(*m));
         }
+    }
+
+    /// The player to move uses one of their items on a random legal target
+    /// (party mode), and the item rules hold.
+    fn use_item(&mut self) {
+        // An item first, then its target, so items with few targets get used too.
+        let mover = self.game.to_move();
+        let kinds: Vec<Item> = Item::ALL
+            .into_iter()
+            .filter(|&i| !self.game.item_uses_of(i).is_empty())
+            .collect();
+        let item = kinds[self.rng.below(kinds.len() as u64) as usize];
+        let uses = self.game.item_uses_of(item);
+        let u = uses[self.rng.below(uses.len() as u64) as usize];
+        let before = self.game.state().clone();
+        let held_before = self.game.held(mover).len();
+        let events = self.game.use_item(u).expect("a generated item use");
+        self.items_used[u.item() as usize] += 1;
+        let pos = self.game.position();
+        let Some(Event::ItemUsed { seat, item_use, .. }) = events.first() else {
+            panic!("an item use reports itself first: {events:?}")
+        };
+        assert_eq!((*seat, *item_use), (mover, u));
+        assert_eq!(self.game.to_move(), mover, "an item does not end the turn");
+        let taken = events
+            .iter()
+            .filter(|e| matches!(e, Event::ItemTaken { kept: true, .. }))
+            .count();
+        assert!(self.game.held(mover).len() + 1 >= held_before);
+        assert!(self.game.held(mover).len() <= items::MAX_HELD);
+        if taken == 0 {
+            assert_eq!(self.game.held(mover).len() + 1, held_before);
+        }
+        // Virtual marbles and walls stay where they were (or are added).
+        assert_eq!(before.pos.virtuals & !pos.virtuals, Bitboard::EMPTY);
+        assert_eq!(before.pos.walls & !pos.walls, Bitboard::EMPTY);
+        // No item leaves a marble in a camp that is neither its home nor its target.
+        let b = pos.board();
+        for s in 0..self.players() as Seat {
+            let arrived = pos.marbles(s) & !before.pos.marbles(s);
+            let own = pos.home(s) | pos.target(s);
+            assert_eq!(
+                arrived & b.any_camp() & !own,
+                Bitboard::EMPTY,
+                "{u:?} left a marble of seat {s} in a foreign camp"
+            );
+        }
+        // Boxes never lie under marbles, walls or virtual marbles.
+        let boxes = self.game.boxes();
+        assert_eq!(boxes & !pos.empty_holes(), Bitboard::EMPTY);
+        self.after_action(mover, &before, &events);
     }
 
     /// Any playing seat resigns, whether it is their turn or not.
@@ -496,16 +589,23 @@ impl Run {
         let game = &self.game;
         self.lows.truncate(self.at());
         let mut lows = self.lows.last().expect("the start's lows").clone();
-        let d = game.position().remaining_distance(mover);
-        if d < lows.best[mover as usize] {
-            lows.best[mover as usize] = d;
-            lows.round = game.player(mover).turns;
-        }
+        // The rule looks at the board when a turn ends; an item use is in
+        // the middle of one (and may move other players' marbles).
+        let mid_turn = matches!(game.actions().last(), Some(Action::UseItem { .. }))
+            || game.state().turn.moved.is_some();
         for s in 0..self.players() as Seat {
-            assert!(
-                game.position().remaining_distance(s) >= lows.best[s as usize],
-                "only the mover's distance changes"
-            );
+            let d = game.position().remaining_distance(s);
+            if mid_turn {
+                continue;
+            }
+            if d < lows.best[s as usize] {
+                assert!(
+                    s == mover || game.rules().items,
+                    "only the mover's distance changes without items"
+                );
+                lows.best[s as usize] = d;
+                lows.round = game.player(mover).turns;
+            }
         }
         let adjudicated = game.players() == 2 && game.rules().deadlock_adjudication;
         let stale = game.rounds() >= lows.round + DEADLOCK_ROUNDS;
@@ -695,6 +795,62 @@ proptest! {
         run.play(steps);
         run.check_record_and_undo_all(seed);
     }
+}
+
+/// Party rules for the party property test: every option of
+/// `rules_and_players`, items on, a box every `every` rounds, and the items
+/// whose bits are set in `set` (at least one).
+fn party(rules: Rules, every: u8, set: u8) -> Rules {
+    let item_set = Item::ALL
+        .into_iter()
+        .filter(|&i| set & (1 << i as u8) != 0)
+        .fold(ItemSet::NONE, ItemSet::with);
+    Rules {
+        items: true,
+        box_every: every,
+        item_set: if item_set.is_empty() {
+            ItemSet::ALL
+        } else {
+            item_set
+        },
+        ..rules
+    }
+}
+
+proptest! {
+    #![proptest_config(config(48))]
+
+    /// Party games (RULES §8): the invariants of every game plus the item
+    /// rules (see `Run::use_item`), with boxes often and items used at random.
+    #[test]
+    fn party_games_keep_every_invariant(
+        (rules, players) in rules_and_players(),
+        seed in any::<u64>(),
+        steps in 1usize..600,
+        every in 0u8..4,
+        set in any::<u8>(),
+    ) {
+        let mut run = Run::new(party(rules, every, set), players, seed, true);
+        run.play(steps);
+        run.check_record_and_undo_all(seed);
+    }
+}
+
+/// The party runs above really use items: over a few fixed games, every item
+/// is used, so the item checks run for each of them.
+#[test]
+fn party_runs_use_every_item() {
+    let mut used = [0usize; 6];
+    for seed in 0..6 {
+        let rules = party(Rules::classic(), 1, 0);
+        let mut run = Run::new(rules, 2 + 2 * (seed as usize % 2), seed, false);
+        run.play(400);
+        for (u, n) in used.iter_mut().zip(run.items_used) {
+            *u += n;
+        }
+        run.check_record_and_undo_all(seed);
+    }
+    assert!(used.iter().all(|&n| n > 0), "uses by item: {used:?}");
 }
 
 proptest! {

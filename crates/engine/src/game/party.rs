@@ -49,6 +49,38 @@ impl Game {
         self.state.rng = Rng::new(seed);
     }
 
+    /// Hands `seat` an item outside the rules, for tests and set-ups (see
+    /// `testkit::give_item`). The change is outside any action, so the
+    /// history keeps a snapshot of it.
+    #[cfg(any(test, feature = "test-kit"))]
+    pub(crate) fn grant_item(&mut self, seat: Seat, item: Item) -> Result<(), RuleError> {
+        let held = &mut self
+            .state
+            .players
+            .get_mut(seat as usize)
+            .ok_or(RuleError::NotPlaying(seat))?
+            .items;
+        if held.len() < MAX_HELD {
+            held.push(item);
+        }
+        self.history.mark(&self.state);
+        self.touch();
+        Ok(())
+    }
+
+    /// Puts a box on an empty hole outside the rules, for tests (see
+    /// `testkit::put_box`).
+    #[cfg(any(test, feature = "test-kit"))]
+    pub(crate) fn grant_box(&mut self, hole: Hole) -> Result<(), RuleError> {
+        if !self.placeable().contains(hole) {
+            return Err(RuleError::HoleTaken(hole));
+        }
+        self.state.party.boxes.insert(hole);
+        self.history.mark(&self.state);
+        self.touch();
+        Ok(())
+    }
+
     /// Why the player to move may not use an item at all now, if so.
     fn item_gate(&self, item: Item) -> Option<RuleError> {
         if self.is_over() {
@@ -284,6 +316,9 @@ impl Game {
         if let Some(e) = self.item_error(u) {
             return Err(e);
         }
+        // The turn goes on, and its clock with it: the item's time counts in
+        // the turn (a replay sets the clock from the action, as ticks are no actions).
+        self.state.turn_ms = ms;
         let seat = self.state.to_move;
         let items = &mut self.state.players[seat as usize].items;
         if let Some(i) = items.iter().position(|&i| i == u.item()) {

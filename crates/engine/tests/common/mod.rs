@@ -137,15 +137,55 @@ impl Log {
     pub fn repetition_ban(&self, seat: Seat, limit: u8) -> Option<Move> {
         let mut last: Option<Move> = None;
         let mut repetitions = 0u32;
-        for (mover, action) in &self.0 {
-            if let Action::Move { from, to, .. } = *action
-                && *mover == seat
-            {
-                if last == Some(Move { from: to, to: from }) {
+        let mut commit = |m: Move| {
+            if m.from != m.to {
+                if last
+                    == Some(Move {
+                        from: m.to,
+                        to: m.from,
+                    })
+                {
                     repetitions += 1;
                 }
-                last = Some(Move { from, to });
+                last = Some(m);
             }
+        };
+        // A power marble turn (RULES §8) holds up to two moves of one marble,
+        // and the rule looks at the turn's move as a whole: `open` is the
+        // first move of such a turn while a second may follow.
+        let mut power_pending = false;
+        let mut open: Option<Move> = None;
+        for (mover, action) in &self.0 {
+            match *action {
+                Action::UseItem {
+                    item_use: ItemUse::PowerMarble { .. },
+                    ..
+                } if *mover == seat => power_pending = true,
+                Action::Move { from, to, .. } if *mover == seat => {
+                    if let Some(first) = open.take() {
+                        commit(Move {
+                            from: first.from,
+                            to,
+                        });
+                    } else if power_pending {
+                        open = Some(Move { from, to });
+                    } else {
+                        commit(Move { from, to });
+                    }
+                    power_pending = false;
+                }
+                Action::Resign { .. } | Action::UseItem { .. } => {}
+                _ => {
+                    if let Some(first) = open.take() {
+                        commit(first);
+                    }
+                    power_pending = false;
+                }
+            }
+        }
+        if open.is_some() {
+            // Mid-turn: the limit concerns a turn's first move only.
+            return None;
         }
         let last = last?;
         (repetitions >= u32::from(limit)).then_some(Move {
@@ -185,7 +225,12 @@ pub fn reference_moves_with(game: &Game, log: &Log) -> HashSet<Move> {
         }
         b.hole(Hex::new(q as i8, r as i8))
     };
-    for from in pos.marbles(seat).iter() {
+    // A power marble turn (RULES §8): only that marble moves.
+    let movers = match game.power_marble() {
+        Some(p) => Bitboard::single(p),
+        None => pos.marbles(seat),
+    };
+    for from in movers.iter() {
         // Marbles and virtual marbles can be jumped; anything else non-empty blocks.
         let mut jumpable: HashSet<Hole> = HashSet::new();
         for s in 0..pos.players() as Seat {
