@@ -600,8 +600,18 @@ fn dress_obstacles(
         parts.extend(pips);
         // The parts turn to face the camera, so the barrier and the pips
         // read from every seat.
+        // The barrier a little larger than life, so it reads from afar.
+        let size = if mark.0.item == Item::Roadblock {
+            1.15
+        } else {
+            1.0
+        };
         let pivot = commands
-            .spawn((FaceCamera, Transform::IDENTITY, Visibility::default()))
+            .spawn((
+                FaceCamera,
+                Transform::from_scale(Vec3::splat(size)),
+                Visibility::default(),
+            ))
             .add_children(&parts)
             .id();
         commands.entity(e).add_child(pivot).insert(Pips(pips));
