@@ -34,6 +34,7 @@ struct PartyAssets {
     base: Handle<Mesh>,
     stripe: Handle<Mesh>,
     lamp: Handle<Mesh>,
+    lamp_mat: Handle<StandardMaterial>,
     white: Handle<StandardMaterial>,
     red: Handle<StandardMaterial>,
     dark: Handle<StandardMaterial>,
@@ -229,6 +230,12 @@ fn make_assets(
         base: meshes.add(Cylinder::new(0.12, 0.06)),
         stripe: meshes.add(Cuboid::new(0.18, 0.17, 0.06)),
         lamp: meshes.add(Sphere::new(0.075).mesh().ico(2).unwrap()),
+        // Warning lamps glow red-orange, apart from the amber countdown pips.
+        lamp_mat: mat(glowing(
+            Color::srgb(1.0, 0.3, 0.1),
+            LinearRgba::rgb(3.0, 0.6, 0.1),
+            AlphaMode::Opaque,
+        )),
         white: mat(shiny(Color::srgb(0.95, 0.95, 0.93))),
         red: mat(shiny(Color::srgb(0.85, 0.08, 0.06))),
         dark: mat(shiny(Color::srgb(0.12, 0.12, 0.13))),
@@ -504,7 +511,7 @@ fn dress_obstacles(
                             .spawn((
                                 part(
                                     &assets.lamp,
-                                    &assets.pip_lit,
+                                    &assets.lamp_mat,
                                     Transform::from_xyz(x, 0.79, 0.0),
                                 ),
                                 NotShadowCaster,
