@@ -20,7 +20,8 @@ pub struct Args {
     /// Render, save a screenshot to FILE (PNG) and exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// What the screenshot shows.
+    /// What the screenshot shows (party, wing, swap, tornado, pickup and
+    /// roadblock show a party game; the last five catch an effect midway).
     #[arg(long, value_enum, default_value_t = ShotOf::Game)]
     pub shot: ShotOf,
     /// Start straight into a game with this many players (2, 3, 4 or 6;
@@ -71,11 +72,18 @@ impl Args {
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
         let asked = self.vs.is_some() || self.bots.is_some() || self.first.is_some();
+        let party_shot = self.screenshot.is_some() && self.shot.party();
         let players = self
             .players
+            .or(party_shot.then_some(4))
             .or(self.screenshot.as_ref().map(|_| 6))
             .or(asked.then_some(2))?;
         let mut rules = quick_rules(self.size);
+        if party_shot {
+            // Party rules, with a box every round so the board shows several.
+            rules.items = true;
+            rules.box_every = 1;
+        }
         rules.first_move = match self.first.as_deref() {
             Some("coin") => FirstMoveMethod::CoinToss,
             Some("rps") => FirstMoveMethod::RockPaperScissors,

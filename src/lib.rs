@@ -22,6 +22,7 @@ pub mod camera;
 pub mod input;
 pub mod launch;
 pub mod marbles;
+pub mod party;
 pub mod perf;
 pub mod persist;
 pub mod play;
@@ -74,6 +75,7 @@ impl Plugin for StarhopLogicPlugin {
                 board::plugin,
                 play::plugin,
                 marbles::plugin,
+                party::plugin,
             ));
     }
 }
@@ -164,6 +166,7 @@ impl Plugin for StarhopPlugin {
             persist::plugin,
             board::view_plugin,
             marbles::view_plugin,
+            party::view_plugin,
             camera::plugin,
             input::plugin,
             ui::plugin,

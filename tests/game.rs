@@ -742,3 +742,439 @@ fn a_record_that_breaks_the_rules_is_refused_in_words_and_changes_nothing() {
     );
     assert_eq!(actions(&app), 1, "the game on the table is untouched");
 }
+
+// ----- party: the 3D view -----
+
+use starhop::marbles::{Motion, RADIUS};
+use starhop::party::{Funnel, Growing, ItemBox, Leaving, ObstacleMark, PartyCue, Powered, demo};
+use starhop::play::{Animating, ItemRequest};
+use starhop_engine::{Item, ItemUse, Preset, Rng};
+
+/// Party rules with a box every round, so items come quickly.
+fn party_rules() -> Rules {
+    Rules {
+        items: true,
+        box_every: 1,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Preset::Party.rules()
+    }
+}
+
+/// What the party did on screen, and bot requests that came while something
+/// still moved.
+#[derive(Resource, Default)]
+struct PartySeen {
+    cues: Vec<PartyCue>,
+    animating_before: bool,
+    actions_before: usize,
+    overlapped: usize,
+}
+
+fn watch_party(mut cues: MessageReader<PartyCue>, mut seen: ResMut<PartySeen>) {
+    seen.cues.extend(cues.read().copied());
+}
+
+fn before_frame(animating: Res<Animating>, game: Option<Res<Match>>, mut seen: ResMut<PartySeen>) {
+    seen.animating_before = animating.0;
+    seen.actions_before = game.map_or(0, |m| m.game.actions().count());
+}
+
+fn after_frame(game: Option<Res<Match>>, mut seen: ResMut<PartySeen>) {
+    let now = game.map_or(0, |m| m.game.actions().count());
+    if now > seen.actions_before && seen.animating_before {
+        seen.overlapped += 1;
+    }
+}
+
+fn party_app(players: usize, seed: u64) -> App {
+    let mut app = app();
+    app.init_resource::<PartySeen>()
+        .add_systems(First, before_frame)
+        .add_systems(Last, (watch_party, after_frame));
+    let mut setup = MatchSetup::new(players, party_rules());
+    setup.seed = Some(seed);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    app.update();
+    app
+}
+
+fn game(app: &App) -> &Game {
+    &app.world().resource::<Match>().game
+}
+
+/// Runs frames until nothing moves: no hop, no item effect, no box or
+/// obstacle coming or going (at most ten seconds of game time).
+fn settle_party(app: &mut App) {
+    for _ in 0..500 {
+        app.update();
+        if !app.world().resource::<Animating>().0 {
+            return;
+        }
+    }
+    panic!("still animating after 500 frames");
+}
+
+/// Sends the script's next step as a request and lets it play out.
+fn play_script(app: &mut App, rng: &mut Rng, keep: &[Item]) {
+    match demo::next_step(game(app), rng, keep) {
+        demo::Step::Item(u) => {
+            app.world_mut().write_message(ItemRequest(u));
+        }
+        demo::Step::Move(mv) => {
+            app.world_mut().write_message(MoveRequest::from(mv));
+        }
+        demo::Step::Pass => {
+            app.world_mut().write_message(TurnRequest::Pass);
+        }
+    }
+    settle_party(app);
+}
+
+/// Plays the script (keeping `item`) until the player to move may use it.
+fn hold(app: &mut App, rng: &mut Rng, item: Item) -> ItemUse {
+    for _ in 0..600 {
+        if demo::can_use(game(app), item) {
+            return demo::central_use(game(app), item).unwrap();
+        }
+        assert!(!game(app).is_over(), "the game ended before a {item} came");
+        play_script(app, rng, &[item]);
+    }
+    panic!("nobody came to hold a {item}");
+}
+
+/// Sends an item request and runs frames until the first marble moved by it
+/// is `share` of the way there.
+fn use_until(app: &mut App, u: ItemUse, share: f32) {
+    app.world_mut().write_message(ItemRequest(u));
+    for _ in 0..200 {
+        app.update();
+        let mut q = app.world_mut().query::<&Hopping>();
+        if q.iter(app.world()).any(|h| h.t >= share) {
+            return;
+        }
+    }
+    panic!("the effect of {u} never got {share} of the way");
+}
+
+fn ids(app: &mut App) -> Vec<Entity> {
+    entities(app).iter().map(|(e, _)| *e).collect()
+}
+
+/// Boxes, obstacles and the power marble's mark stand where the engine has
+/// them, at rest (and the marbles too).
+fn assert_party_matches_engine(app: &mut App) {
+    assert_view_matches_engine(app);
+    let layout = app.world().resource::<BoardLayout>().clone();
+    let g = game(app).clone();
+    let mut q = app.world_mut().query::<(&ItemBox, &Transform)>();
+    let mut boxes: Vec<Hole> = q
+        .iter(app.world())
+        .map(|(b, t)| {
+            assert!(t.translation.distance(layout.hole(b.hole)) < 1e-5);
+            assert!(
+                t.scale.distance(Vec3::ONE) < 1e-5,
+                "box on {} at rest",
+                b.hole
+            );
+            b.hole
+        })
+        .collect();
+    boxes.sort_unstable();
+    assert_eq!(boxes, g.boxes().iter().collect::<Vec<_>>(), "boxes");
+    let mut q = app.world_mut().query::<(&ObstacleMark, &Transform)>();
+    let mut obstacles: Vec<_> = q
+        .iter(app.world())
+        .map(|(o, t)| {
+            assert!(t.translation.distance(layout.hole(o.0.hole)) < 1e-5);
+            assert!(t.scale.distance(Vec3::ONE) < 1e-5);
+            o.0
+        })
+        .collect();
+    let mut want = g.obstacles().to_vec();
+    obstacles.sort_by_key(|o| (o.hole, o.item));
+    want.sort_by_key(|o| (o.hole, o.item));
+    assert_eq!(obstacles, want, "obstacles and their countdowns");
+    let mut q = app
+        .world_mut()
+        .query_filtered::<Entity, Or<(With<Leaving>, With<Growing>, With<Funnel>)>>();
+    assert_eq!(q.iter(app.world()).count(), 0, "no effect left over");
+    let mut q = app.world_mut().query_filtered::<Entity, With<Powered>>();
+    let powered: Vec<Entity> = q.iter(app.world()).collect();
+    let want: Vec<Entity> = g
+        .power_marble()
+        .map(|h| entity_on(app, h).unwrap())
+        .into_iter()
+        .collect();
+    assert_eq!(powered, want, "the power marble's mark");
+}
+
+fn notices_of(app: &App, keep: impl Fn(&Event) -> bool) -> usize {
+    app.world()
+        .resource::<Seen>()
+        .notices
+        .iter()
+        .filter(|n| matches!(n, Notice::Rule(e) if keep(e)))
+        .count()
+}
+
+#[test]
+fn party_boxes_and_obstacles_follow_pickups_expiry_undo_and_redo() {
+    let mut app = party_app(3, 5);
+    let marbles_then = ids(&mut app);
+    assert_party_matches_engine(&mut app);
+    assert_eq!(
+        game(&app).boxes().count(),
+        3,
+        "one box per player at the start"
+    );
+    let mut rng = Rng::new(5);
+    for step in 0..120 {
+        if step % 15 == 14 {
+            // Back two actions and forward one: boxes come back and go again,
+            // obstacles rise again and countdowns go up.
+            for request in [TurnRequest::Undo, TurnRequest::Undo, TurnRequest::Redo] {
+                app.world_mut().write_message(request);
+                settle_party(&mut app);
+                assert_party_matches_engine(&mut app);
+            }
+        } else {
+            play_script(&mut app, &mut rng, &[]);
+        }
+        assert_party_matches_engine(&mut app);
+        assert_eq!(
+            ids(&mut app),
+            marbles_then,
+            "step {step}: no marble respawned"
+        );
+        if game(&app).is_over() {
+            break;
+        }
+    }
+    assert!(notices_of(&app, |e| matches!(e, Event::ItemTaken { .. })) > 0);
+    assert!(notices_of(&app, |e| matches!(e, Event::ObstacleGone { .. })) > 0);
+    let cues = &app.world().resource::<PartySeen>().cues;
+    for cue in [PartyCue::BoxAppeared, PartyCue::BoxTaken, PartyCue::Expired] {
+        assert!(cues.contains(&cue), "{cue:?} in {cues:?}");
+    }
+}
+
+#[test]
+fn a_flying_wing_flies_the_same_marble_high_to_its_hole() {
+    let mut app = party_app(2, 11);
+    let mut rng = Rng::new(11);
+    let u = hold(&mut app, &mut rng, Item::FlyingWing);
+    let ItemUse::FlyingWing { marble, to } = u else {
+        unreachable!()
+    };
+    let before = ids(&mut app);
+    let flier = entity_on(&app, marble).unwrap();
+    use_until(&mut app, u, 0.5);
+    let hop = app.world().get::<Hopping>(flier).unwrap();
+    assert_eq!(hop.motion, Motion::Wing);
+    let y = app.world().get::<Transform>(flier).unwrap().translation.y;
+    assert!(y > 2.0, "a flying wing flies high: {y}");
+    assert!(app.world().resource::<Animating>().0, "the clock waits");
+    settle_party(&mut app);
+    assert_eq!(entity_on(&app, to), Some(flier));
+    assert_eq!(ids(&mut app), before);
+    assert_party_matches_engine(&mut app);
+    let cues = &app.world().resource::<PartySeen>().cues;
+    assert!(cues.contains(&PartyCue::Used(Item::FlyingWing)));
+}
+
+#[test]
+fn swapped_marbles_pass_each_other_and_trade_holes() {
+    let mut app = party_app(2, 3);
+    let mut rng = Rng::new(3);
+    let u = hold(&mut app, &mut rng, Item::Swap);
+    let ItemUse::Swap { marble, other } = u else {
+        unreachable!()
+    };
+    let before = ids(&mut app);
+    let (a, b) = (
+        entity_on(&app, marble).unwrap(),
+        entity_on(&app, other).unwrap(),
+    );
+    app.world_mut().write_message(ItemRequest(u));
+    let mut closest = f32::MAX;
+    for _ in 0..200 {
+        app.update();
+        let at = |e| app.world().get::<Transform>(e).unwrap().translation;
+        closest = closest.min(at(a).distance(at(b)));
+        if !app.world().resource::<Animating>().0 {
+            break;
+        }
+    }
+    assert!(
+        closest >= 2.0 * RADIUS,
+        "the marbles never run into each other: {closest}"
+    );
+    assert_eq!(entity_on(&app, other), Some(a));
+    assert_eq!(entity_on(&app, marble), Some(b));
+    assert_eq!(ids(&mut app), before);
+    assert_party_matches_engine(&mut app);
+    // Undone, they cross back.
+    app.world_mut().write_message(TurnRequest::Undo);
+    settle_party(&mut app);
+    assert_eq!(entity_on(&app, marble), Some(a));
+    assert_eq!(entity_on(&app, other), Some(b));
+    assert_party_matches_engine(&mut app);
+}
+
+#[test]
+fn a_tornado_lifts_spins_and_drops_the_marbles_on_their_new_holes() {
+    let mut app = party_app(2, 4);
+    let mut rng = Rng::new(4);
+    let u = hold(&mut app, &mut rng, Item::Tornado);
+    let before = ids(&mut app);
+    use_until(&mut app, u, 0.5);
+    let mut q = app.world_mut().query::<&Funnel>();
+    assert_eq!(q.iter(app.world()).count(), 1, "a funnel over the centre");
+    let mut q = app.world_mut().query::<(&Hopping, &Transform)>();
+    let lifted: Vec<f32> = q
+        .iter(app.world())
+        .filter(|(h, _)| matches!(h.motion, Motion::Whirl { .. }))
+        .map(|(_, t)| t.translation.y)
+        .collect();
+    assert!(!lifted.is_empty());
+    assert!(
+        lifted.iter().all(|&y| y > 1.0),
+        "lifted up high: {lifted:?}"
+    );
+    settle_party(&mut app);
+    assert_eq!(ids(&mut app), before);
+    assert_party_matches_engine(&mut app);
+    // Undone, the tornado puts every marble back where it was, still the
+    // same entities.
+    let entities_then = entities(&mut app);
+    app.world_mut().write_message(TurnRequest::Undo);
+    settle_party(&mut app);
+    assert_eq!(ids(&mut app), before);
+    assert_party_matches_engine(&mut app);
+    assert_ne!(entities(&mut app), entities_then);
+}
+
+#[test]
+fn the_power_marble_glows_through_its_two_moves_and_then_goes_out() {
+    let mut app = party_app(2, 4);
+    let mut rng = Rng::new(4);
+    let u = hold(&mut app, &mut rng, Item::PowerMarble);
+    let ItemUse::PowerMarble { marble } = u else {
+        unreachable!()
+    };
+    let powered = entity_on(&app, marble).unwrap();
+    app.world_mut().write_message(ItemRequest(u));
+    settle_party(&mut app);
+    assert!(app.world().get::<Powered>(powered).is_some());
+    assert_party_matches_engine(&mut app);
+    // The first move carries the mark along with the marble.
+    let first = |app: &App| {
+        let g = game(app);
+        g.legal_moves()
+            .into_iter()
+            .find(|m| Some(m.from) == g.power_marble())
+    };
+    let mv = first(&app).expect("the power marble can move");
+    app.world_mut().write_message(MoveRequest::from(mv));
+    settle_party(&mut app);
+    assert_eq!(entity_on(&app, mv.to), Some(powered));
+    if game(&app).power_marble().is_some() {
+        assert!(app.world().get::<Powered>(powered).is_some());
+        let mv = first(&app).expect("a second move");
+        app.world_mut().write_message(MoveRequest::from(mv));
+        settle_party(&mut app);
+    }
+    assert!(game(&app).power_marble().is_none());
+    assert!(
+        app.world().get::<Powered>(powered).is_none(),
+        "out after the turn"
+    );
+    assert_party_matches_engine(&mut app);
+}
+
+#[test]
+fn an_obstacle_counts_down_goes_and_comes_back_on_undo() {
+    for item in [Item::Roadblock, Item::RoadWorker] {
+        let mut app = party_app(2, 6);
+        let mut rng = Rng::new(6);
+        let u = hold(&mut app, &mut rng, item);
+        app.world_mut().write_message(ItemRequest(u));
+        app.update();
+        let mut q = app.world_mut().query::<(&ObstacleMark, Has<Growing>)>();
+        let rising: Vec<_> = q
+            .iter(app.world())
+            .filter(|(o, _)| o.0.item == item)
+            .collect();
+        assert!(
+            rising
+                .iter()
+                .any(|(o, growing)| *growing && o.0.turns_left == 3),
+            "{item} rises"
+        );
+        settle_party(&mut app);
+        assert_party_matches_engine(&mut app);
+        // Play on (using no items) until it is gone, checking the countdown.
+        let hole = u.first_pick();
+        let stands = |app: &App| game(app).obstacles().iter().any(|o| o.hole == hole);
+        let expired = app.world().resource::<PartySeen>().cues.len();
+        for _ in 0..20 {
+            if !stands(&app) {
+                break;
+            }
+            play_script(&mut app, &mut rng, &Item::ALL);
+            assert_party_matches_engine(&mut app);
+        }
+        assert!(!stands(&app), "{item} expired");
+        assert!(app.world().resource::<PartySeen>().cues[expired..].contains(&PartyCue::Expired));
+        // Undo the turn that ended it: it stands again with one turn left.
+        app.world_mut().write_message(TurnRequest::Undo);
+        settle_party(&mut app);
+        assert_party_matches_engine(&mut app);
+        assert!(stands(&app));
+    }
+}
+
+#[test]
+fn bots_play_a_party_game_and_wait_for_every_effect() {
+    let mut app = party_app(3, 21);
+    {
+        let mut m = app.world_mut().resource_mut::<Match>();
+        for seat in &mut m.setup.seats {
+            seat.kind = SeatKind::Bot(Level::Beginner);
+        }
+    }
+    run_until(&mut app, "forty bot actions", |app| actions(app) >= 40);
+    // People take the seats over; a search already under way may still land
+    // one more action, then everything comes to rest.
+    {
+        let mut m = app.world_mut().resource_mut::<Match>();
+        for seat in &mut m.setup.seats {
+            seat.kind = SeatKind::Human;
+        }
+    }
+    run_for(&mut app, 300);
+    settle_party(&mut app);
+    assert_party_matches_engine(&mut app);
+    let seen = app.world().resource::<PartySeen>();
+    assert_eq!(seen.overlapped, 0, "no bot request while something moved");
+}
+
+#[test]
+fn the_party_shots_start_a_party_game() {
+    use clap::Parser;
+    for shot in ["party", "wing", "swap", "tornado", "pickup", "roadblock"] {
+        let args = starhop::launch::Args::parse_from([
+            "starhop",
+            "--screenshot",
+            "out.png",
+            "--shot",
+            shot,
+        ]);
+        let setup = args.quick_start().unwrap();
+        assert!(setup.rules.items, "{shot}");
+        assert_eq!(setup.players, 4);
+    }
+    let args = starhop::launch::Args::parse_from(["starhop", "--screenshot", "out.png"]);
+    assert!(!args.quick_start().unwrap().rules.items);
+}

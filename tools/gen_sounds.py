@@ -10,6 +10,18 @@ Writes 16-bit mono 44.1 kHz WAV files into assets/sounds/:
     turn.wav     gentle two-note chime announcing next player   (~350 ms)
     finish.wav   pleasant rising arpeggio fanfare               (~900 ms)
 
+Party mode (items):
+
+    box.wav      soft bubbly "bloop" as an item box appears     (~250 ms)
+    pickup.wav   sparkling rising two-octave twinkle            (~450 ms)
+    roadblock.wav  wooden thunk and a metal clank as it rises   (~350 ms)
+    worker.wav   two quick hammer taps on stone                 (~320 ms)
+    power.wav    charging rising hum ending in a bright zap     (~600 ms)
+    wing.wav     upward airy whoosh with fluttering wing beats  (~900 ms)
+    swap.wav     two tones gliding past each other              (~600 ms)
+    tornado.wav  howling, swirling wind that rises and falls    (~1.8 s)
+    expire.wav   soft descending "poof"                         (~400 ms)
+
 Every sound is synthesised from damped sine partials and filtered noise,
 shaped with fast-attack / exponential-decay envelopes, DC-free, faded in
 and out at the ends and normalised to -3 dBFS peak.  The noise generator is
@@ -306,6 +318,166 @@ def make_finish():
     return finish_signal(one_pole_lowpass(out, 7000.0), dur, fade_out_s=0.120)
 
 
+def make_box():
+    """Soft bubbly bloop: an upward-gliding round tone (~250 ms)."""
+    dur = 0.250
+    out = silence(dur)
+    mix_into(out, tone(dur, 440.0, [(1.0, 1.0, 1.0), (2.0, 0.2, 0.5)], 0.004, 0.07,
+                       glide=-0.35, glide_tau_s=0.05), gain=0.8)
+    mix_into(out, tone(0.15, 880.0, CHIME, 0.003, 0.05), start_s=0.07, gain=0.25)
+    return finish_signal(one_pole_lowpass(out, 5000.0), dur, fade_out_s=0.04)
+
+
+def make_pickup():
+    """Sparkling rising twinkle: quick notes up two octaves (~450 ms)."""
+    dur = 0.450
+    out = silence(dur)
+    notes = [1046.50, 1318.51, 1567.98, 2093.00, 2637.02]
+    for k, f in enumerate(notes):
+        t0 = 0.045 * k
+        mix_into(out, tone(dur - t0, f, GLASS, 0.002, 0.08 + 0.03 * k), start_s=t0,
+                 gain=0.45 + 0.08 * k)
+    rng = random.Random(4004)
+    air = biquad_bandpass(white_noise(dur, rng), 6000.0, 2.0)
+    mix_into(out, apply_env(air, env_ad(len(air), 0.05, 0.12)), gain=0.12)
+    return finish_signal(one_pole_lowpass(out, 10000.0), dur, fade_out_s=0.08)
+
+
+def make_roadblock():
+    """Wooden thunk, then a metal clank as the barrier locks (~350 ms)."""
+    rng = random.Random(5005)
+    dur = 0.350
+    out = silence(dur)
+    for f, a, tau in ((120.0, 0.8, 0.05), (260.0, 0.5, 0.035), (520.0, 0.25, 0.02)):
+        mix_into(out, partial(0.2, f, a, 0.001, tau, glide=0.2, glide_tau_s=0.02))
+    burst = biquad_bandpass(white_noise(0.02, rng), 1500.0, 0.9)
+    mix_into(out, apply_env(burst, env_ad(len(burst), 0.0005, 0.004)), gain=0.6)
+    clank = tone(0.2, 1230.0, [(1.0, 1.0, 1.0), (2.71, 0.6, 0.6), (4.9, 0.3, 0.4)],
+                 0.0005, 0.05)
+    mix_into(out, clank, start_s=0.12, gain=0.4)
+    return finish_signal(one_pole_lowpass(out, 7000.0), dur, fade_out_s=0.04)
+
+
+def make_worker():
+    """Two quick hammer taps on stone (~320 ms)."""
+    rng = random.Random(6006)
+    dur = 0.320
+    out = silence(dur)
+    for t0, g in ((0.0, 1.0), (0.14, 0.85)):
+        tap = silence(0.15)
+        burst = biquad_bandpass(white_noise(0.012, rng), 2600.0, 1.0)
+        mix_into(tap, apply_env(burst, env_ad(len(burst), 0.0003, 0.002)), gain=0.9)
+        mix_into(tap, tone(0.15, 1850.0, [(1.0, 1.0, 1.0), (2.4, 0.5, 0.5)], 0.0005, 0.03),
+                 gain=0.45)
+        mix_into(tap, partial(0.15, 330.0, 0.5, 0.001, 0.03))
+        mix_into(out, tap, start_s=t0, gain=g)
+    return finish_signal(one_pole_lowpass(out, 8000.0), dur, fade_out_s=0.04)
+
+
+def make_power():
+    """A charging hum rising in pitch, ending in a bright zap (~600 ms)."""
+    dur = 0.600
+    n = n_samples(dur)
+    out = [0.0] * n
+    ph = [0.0, 0.0, 0.0]
+    for i in range(n):
+        t = i / SR
+        f = 180.0 * (2.0 ** (2.2 * t / dur))
+        amp = min(1.0, t / 0.3) * (1.0 if t < 0.45 else math.exp(-(t - 0.45) / 0.05))
+        v = 0.0
+        for k, (ratio, a) in enumerate(((1.0, 0.6), (2.0, 0.3), (3.01, 0.2))):
+            ph[k] += TWO_PI * f * ratio / SR
+            v += a * math.sin(ph[k])
+        # a tremolo that speeds up as it charges
+        trem = 0.75 + 0.25 * math.sin(TWO_PI * (8.0 + 30.0 * t) * t)
+        out[i] = amp * trem * v
+    zap = tone(0.2, 1760.0, CHIME, 0.002, 0.06, glide=0.3, glide_tau_s=0.02)
+    mix_into(out, zap, start_s=0.42, gain=0.6)
+    return finish_signal(one_pole_lowpass(out, 7000.0), dur, fade_out_s=0.06)
+
+
+def make_wing():
+    """Upward airy whoosh with a few fluttering wing beats (~900 ms)."""
+    rng = random.Random(7007)
+    dur = 0.900
+    n = n_samples(dur)
+    air = biquad_bandpass(white_noise(dur, rng), 500.0, 1.3, f0_end=3000.0)
+    shape = []
+    for i in range(n):
+        t = i / n
+        swell = math.sin(math.pi * t) ** 1.2
+        flutter = 0.55 + 0.45 * max(0.0, math.sin(TWO_PI * 9.0 * t * dur))
+        shape.append(swell * flutter)
+    out = apply_env(air, shape)
+    mix_into(out, tone(0.4, 1567.98, CHIME, 0.01, 0.15), start_s=0.45, gain=0.15)
+    return finish_signal(one_pole_lowpass(out, 8000.0), dur, fade_out_s=0.08)
+
+
+def make_swap():
+    """Two tones gliding past each other, one up, one down (~600 ms)."""
+    dur = 0.600
+    n = n_samples(dur)
+    out = [0.0] * n
+    p1 = p2 = 0.0
+    for i in range(n):
+        t = i / n
+        f1 = 400.0 * (2.0 ** (1.5 * t))
+        f2 = 1130.0 * (2.0 ** (-1.5 * t))
+        p1 += TWO_PI * f1 / SR
+        p2 += TWO_PI * f2 / SR
+        env = math.sin(math.pi * t) ** 0.8
+        out[i] = env * (0.5 * math.sin(p1) + 0.15 * math.sin(2 * p1)
+                        + 0.45 * math.sin(p2) + 0.12 * math.sin(2 * p2))
+    mix_into(out, tone(0.2, 1318.51, CHIME, 0.002, 0.06), start_s=0.38, gain=0.3)
+    return finish_signal(one_pole_lowpass(out, 6000.0), dur, fade_out_s=0.06)
+
+
+def make_tornado():
+    """Howling wind that swirls (the band sweeps up and down), rises and falls (~1.8 s)."""
+    rng = random.Random(8008)
+    dur = 1.800
+    n = n_samples(dur)
+    noise = white_noise(dur, rng)
+    # a slowly wobbling band-pass: done in chunks with a sweep per chunk
+    out = []
+    chunk = n_samples(0.1)
+    i = 0
+    x1 = x2 = y1 = y2 = 0.0
+    while i < n:
+        t = i / n
+        f = 350.0 + 500.0 * t * (1.0 - t) * 4.0 + 180.0 * math.sin(TWO_PI * 2.2 * t * dur)
+        w0 = TWO_PI * f / SR
+        alpha = math.sin(w0) / (2.0 * 3.0)
+        a0 = 1.0 + alpha
+        b0, b2 = alpha / a0, -alpha / a0
+        a1, a2 = -2.0 * math.cos(w0) / a0, (1.0 - alpha) / a0
+        for xi in noise[i:i + chunk]:
+            y = b0 * xi + b2 * x2 - a1 * y1 - a2 * y2
+            x2, x1 = x1, xi
+            y2, y1 = y1, y
+            out.append(y)
+        i += chunk
+    out = out[:n]
+    shape = [math.sin(math.pi * k / n) ** 0.7 * (0.7 + 0.3 * math.sin(TWO_PI * 3.1 * k / SR))
+             for k in range(n)]
+    out = apply_env(out, shape)
+    # a low rumble underneath
+    mix_into(out, partial(dur, 70.0, 0.25, 0.3, 1.0))
+    return finish_signal(one_pole_lowpass(out, 5000.0), dur, fade_out_s=0.2)
+
+
+def make_expire():
+    """Soft descending poof (~400 ms)."""
+    rng = random.Random(9009)
+    dur = 0.400
+    out = silence(dur)
+    air = biquad_bandpass(white_noise(dur, rng), 1800.0, 1.0, f0_end=300.0)
+    mix_into(out, apply_env(air, env_ad(len(air), 0.01, 0.09)), gain=0.8)
+    mix_into(out, tone(0.3, 392.0, CHIME, 0.004, 0.07, glide=0.25, glide_tau_s=0.08),
+             gain=0.35)
+    return finish_signal(one_pole_lowpass(out, 4000.0), dur, fade_out_s=0.06)
+
+
 SOUNDS = [
     ("select.wav", make_select),
     ("hop.wav", make_hop),
@@ -313,6 +485,15 @@ SOUNDS = [
     ("invalid.wav", make_invalid),
     ("turn.wav", make_turn),
     ("finish.wav", make_finish),
+    ("box.wav", make_box),
+    ("pickup.wav", make_pickup),
+    ("roadblock.wav", make_roadblock),
+    ("worker.wav", make_worker),
+    ("power.wav", make_power),
+    ("wing.wav", make_wing),
+    ("swap.wav", make_swap),
+    ("tornado.wav", make_tornado),
+    ("expire.wav", make_expire),
 ]
 
 

@@ -1,15 +1,16 @@
-//! Sound: select, hop, land, invalid, turn and finish effects through
-//! bevy_kira_audio. Without an audio device kira logs a warning and every
+//! Sound: select, hop, land, invalid, turn and finish effects, and the
+//! party's (boxes, pickups, obstacles, item effects), through bevy_kira_audio. Without an audio device kira logs a warning and every
 //! sound is silently dropped.
 
 use crate::AppSystems;
 use crate::input::{Invalid, Lifted};
 use crate::marbles::HopLanded;
+use crate::party::PartyCue;
 use crate::play::{Match, Notice};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
-use starhop_engine::Event;
+use starhop_engine::{Event, Item};
 
 #[derive(Resource)]
 struct Sounds {
@@ -19,6 +20,39 @@ struct Sounds {
     invalid: Handle<AudioSource>,
     turn: Handle<AudioSource>,
     finish: Handle<AudioSource>,
+    party: PartySounds,
+}
+
+/// One sound per thing the party does on screen.
+struct PartySounds {
+    appear: Handle<AudioSource>,
+    pickup: Handle<AudioSource>,
+    roadblock: Handle<AudioSource>,
+    worker: Handle<AudioSource>,
+    power: Handle<AudioSource>,
+    wing: Handle<AudioSource>,
+    swap: Handle<AudioSource>,
+    tornado: Handle<AudioSource>,
+    expire: Handle<AudioSource>,
+}
+
+impl PartySounds {
+    /// The sound of a cue, and how loud.
+    fn of(&self, cue: PartyCue) -> (&Handle<AudioSource>, f32) {
+        match cue {
+            PartyCue::BoxAppeared => (&self.appear, 0.5),
+            PartyCue::BoxTaken => (&self.pickup, 0.9),
+            PartyCue::Placed(Item::Roadblock) => (&self.roadblock, 0.9),
+            PartyCue::Placed(_) => (&self.worker, 0.9),
+            PartyCue::Expired => (&self.expire, 0.7),
+            PartyCue::Used(Item::PowerMarble) => (&self.power, 0.8),
+            PartyCue::Used(Item::FlyingWing) => (&self.wing, 0.9),
+            PartyCue::Used(Item::Swap) => (&self.swap, 0.8),
+            PartyCue::Used(Item::Tornado) => (&self.tornado, 0.9),
+            PartyCue::Used(Item::Roadblock) => (&self.roadblock, 0.9),
+            PartyCue::Used(Item::RoadWorker) => (&self.worker, 0.9),
+        }
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -35,6 +69,17 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
         invalid: assets.load("sounds/invalid.wav"),
         turn: assets.load("sounds/turn.wav"),
         finish: assets.load("sounds/finish.wav"),
+        party: PartySounds {
+            appear: assets.load("sounds/box.wav"),
+            pickup: assets.load("sounds/pickup.wav"),
+            roadblock: assets.load("sounds/roadblock.wav"),
+            worker: assets.load("sounds/worker.wav"),
+            power: assets.load("sounds/power.wav"),
+            wing: assets.load("sounds/wing.wav"),
+            swap: assets.load("sounds/swap.wav"),
+            tornado: assets.load("sounds/tornado.wav"),
+            expire: assets.load("sounds/expire.wav"),
+        },
     });
 }
 
@@ -56,6 +101,7 @@ fn play_effects(
     mut invalid: MessageReader<Invalid>,
     mut landed: MessageReader<HopLanded>,
     mut notices: MessageReader<Notice>,
+    mut cues: MessageReader<PartyCue>,
     mut last_turn: Local<Option<(u8, usize)>>,
 ) {
     let mut queue: Vec<(&Handle<AudioSource>, f32)> = Vec::new();
@@ -80,6 +126,9 @@ fn play_effects(
             Notice::Refused(_) => queue.push((&sounds.invalid, 0.7)),
             _ => {}
         }
+    }
+    for &cue in cues.read() {
+        queue.push(sounds.party.of(cue));
     }
     // A chime when the turn passes to another player.
     if let Some(m) = game {

@@ -5,14 +5,17 @@
 use crate::board::BoardLayout;
 use crate::camera::Orbit;
 use crate::input::Selection;
+use crate::marbles::{Hopping, Motion};
+use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
 use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
+use crate::play::{ItemRequest, MoveRequest};
 use crate::ui::{Ask, Asking, Overlay};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
-use starhop_engine::{Game, Record, Rng, Rules};
+use starhop_engine::{Game, Item, ItemUse, Record, Rng, Rules};
 
 /// What the screenshot shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -42,6 +45,19 @@ pub enum ShotOf {
     Top,
     /// The board just after saving (when `STARHOP_HOME` is set): the "Saved as" toast.
     Saved,
+    /// A party game some moves in: boxes, a roadblock, a road worker and a
+    /// glowing power marble.
+    Party,
+    /// A party game with a marble mid-flight on the flying wing.
+    Wing,
+    /// A party game with two marbles crossing in a swap.
+    Swap,
+    /// A party game with the tornado's funnel spinning marbles.
+    Tornado,
+    /// A party game with a box popping as a marble takes it.
+    Pickup,
+    /// A party game with a roadblock rising.
+    Roadblock,
 }
 
 impl ShotOf {
@@ -49,7 +65,38 @@ impl ShotOf {
     pub fn in_game(self) -> bool {
         !matches!(self, ShotOf::Setup | ShotOf::Settings | ShotOf::Load)
     }
+
+    /// Whether the shot shows a party game.
+    pub fn party(self) -> bool {
+        self.effect().is_some() || self == ShotOf::Party
+    }
+
+    /// The party effect the shot catches mid-animation, if any.
+    fn effect(self) -> Option<Effect> {
+        Some(match self {
+            ShotOf::Wing => Effect::Item(Item::FlyingWing),
+            ShotOf::Swap => Effect::Item(Item::Swap),
+            ShotOf::Tornado => Effect::Item(Item::Tornado),
+            ShotOf::Roadblock => Effect::Item(Item::Roadblock),
+            ShotOf::Pickup => Effect::Pickup,
+            _ => return None,
+        })
+    }
 }
+
+/// What an effect shot sets off once the board has settled.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Effect {
+    Item(Item),
+    Pickup,
+}
+
+/// How much closer than usual the camera is for party shots.
+const PARTY_ZOOM: f32 = 0.72;
+/// How far into the effect the picture is taken (the animation is then frozen).
+const EFFECT_AT: f32 = 0.45;
+/// Frames to wait for an effect to reach that point before taking it anyway.
+const EFFECT_TIMEOUT_FRAMES: u32 = 300;
 
 /// Frames rendered after the scene is ready, so shadows, fonts and the camera settle.
 const SETTLE_FRAMES: u32 = 20;
@@ -71,6 +118,12 @@ struct ShotProgress {
     blank: bool,
     blank_captures: u32,
     failed: bool,
+    /// Effect shots: the request was sent, and when the animation was frozen.
+    effect_sent: bool,
+    effect_frames: u32,
+    frozen: bool,
+    /// The request that sets the effect off.
+    effect: Option<demo::Step>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -110,6 +163,7 @@ fn run_shot(
     screen: Res<State<Screen>>,
     mut game: Option<ResMut<Match>>,
     mut scene: Scene,
+    mut probe: EffectProbe,
     mut starts: MessageWriter<StartMatch>,
     mut changed: MessageWriter<BoardChanged>,
     mut exit: MessageWriter<AppExit>,
@@ -132,7 +186,11 @@ fn run_shot(
         } else {
             options.moves
         };
-        play_greedy(m, moves);
+        if options.shot_of.party() {
+            p.effect = play_party(m, options.shot_of, moves);
+        } else {
+            play_greedy(m, moves);
+        }
         p.played = true;
         changed.write(BoardChanged);
         return;
@@ -144,6 +202,23 @@ fn run_shot(
     }
     if p.settled < SETTLE_FRAMES {
         p.settled += 1;
+        return;
+    }
+    if let (Some(step), false) = (p.effect, p.frozen) {
+        // Set the effect off, slow time down so a frame is a small step, and
+        // freeze it partway.
+        if !p.effect_sent {
+            p.effect_sent = true;
+            probe.send(step);
+            probe.time.set_relative_speed(0.35);
+            return;
+        }
+        p.effect_frames += 1;
+        if probe.reached(options.shot_of) || p.effect_frames > EFFECT_TIMEOUT_FRAMES {
+            probe.time.pause();
+            p.frozen = true;
+            p.settled = SETTLE_FRAMES - 4;
+        }
         return;
     }
     let path = options
@@ -182,6 +257,96 @@ fn run_shot(
         } else {
             AppExit::error()
         });
+    }
+}
+
+/// What an effect shot sends, and how it sees how far the effect is.
+#[derive(bevy::ecs::system::SystemParam)]
+struct EffectProbe<'w, 's> {
+    time: ResMut<'w, Time<Virtual>>,
+    items: MessageWriter<'w, ItemRequest>,
+    moves: MessageWriter<'w, MoveRequest>,
+    hopping: Query<'w, 's, &'static Hopping>,
+    leaving: Query<'w, 's, &'static Leaving>,
+    growing: Query<'w, 's, &'static Growing, With<ObstacleMark>>,
+}
+
+impl EffectProbe<'_, '_> {
+    fn send(&mut self, step: demo::Step) {
+        match step {
+            demo::Step::Item(u) => {
+                self.items.write(ItemRequest(u));
+            }
+            demo::Step::Move(mv) => {
+                self.moves.write(MoveRequest::from(mv));
+            }
+            demo::Step::Pass => {}
+        }
+    }
+
+    /// Whether the effect of the shot is far enough along for the picture.
+    fn reached(&self, shot: ShotOf) -> bool {
+        match shot {
+            ShotOf::Pickup => self
+                .leaving
+                .iter()
+                .any(|l| matches!(l.how, Leave::PickedUp { .. }) && l.t >= 0.3),
+            ShotOf::Roadblock => self.growing.iter().any(|g| g.t >= 0.7),
+            _ => self
+                .hopping
+                .iter()
+                .any(|h| h.motion != Motion::Arc && h.t >= EFFECT_AT),
+        }
+    }
+}
+
+/// Plays a party game for the shot: the script until the board shows what
+/// the shot is about; returns the request that sets its effect off.
+fn play_party(m: &mut Match, shot: ShotOf, moves: usize) -> Option<demo::Step> {
+    let step = script_party(&mut m.game, shot, moves);
+    if step.is_some() {
+        // The others become bots, so the board keeps facing the player whose
+        // effect it is, even when a pickup move ends the turn.
+        let me = m.game.to_move() as usize;
+        for (i, seat) in m.setup.seats.iter_mut().enumerate() {
+            if i != me {
+                seat.kind = SeatKind::Bot(starhop_ai::Level::Beginner);
+            }
+        }
+    }
+    step
+}
+
+fn script_party(game: &mut Game, shot: ShotOf, moves: usize) -> Option<demo::Step> {
+    let mut rng = Rng::new(game.seed());
+    let moves = moves.max(12);
+    match shot.effect() {
+        None => {
+            // Boxes, both obstacles on the board, and a power marble glowing.
+            if !demo::play_party_scene(game, &mut rng, moves) {
+                warn!("the party script did not reach its picture");
+            }
+            None
+        }
+        Some(Effect::Item(item)) => {
+            // A tornado is worth a picture when it lifts a handful of marbles.
+            let lifts = |g: &Game| match demo::central_use(g, item) {
+                Some(ItemUse::Tornado { centre }) => g
+                    .tornado_area(centre)
+                    .is_some_and(|a| (a & g.position().all_marbles()).count() >= 4),
+                _ => true,
+            };
+            let ready = |g: &Game| demo::can_use(g, item) && lifts(g);
+            if !demo::play_until(game, &mut rng, &[item], moves, 2_000, ready) {
+                warn!("nobody came to hold a {item}");
+            }
+            demo::central_use(game, item).map(demo::Step::Item)
+        }
+        Some(Effect::Pickup) => {
+            let ready = |g: &Game| demo::move_onto_box(g).is_some();
+            demo::play_until(game, &mut rng, &[], moves, 2_000, ready);
+            demo::move_onto_box(game).map(demo::Step::Move)
+        }
     }
 }
 
@@ -232,6 +397,15 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             if std::env::var_os("STARHOP_HOME").is_some() {
                 scene.saves.write(SaveGame);
             }
+        }
+        ShotOf::Party
+        | ShotOf::Wing
+        | ShotOf::Swap
+        | ShotOf::Tornado
+        | ShotOf::Pickup
+        | ShotOf::Roadblock => {
+            // Closer in: the party happens in the middle of the board.
+            scene.orbit.distance *= PARTY_ZOOM;
         }
         ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
     }
