@@ -4,7 +4,7 @@
 
 use crate::board::BoardLayout;
 use crate::camera::Orbit;
-use crate::input::Selection;
+use crate::input::{Aim, ItemTargeting, Selection};
 use crate::persist::{Folders, SaveGame};
 use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
 use crate::ui::{Ask, Asking, Overlay};
@@ -42,6 +42,8 @@ pub enum ShotOf {
     Top,
     /// The board just after saving (when `STARHOP_HOME` is set): the "Saved as" toast.
     Saved,
+    /// A party game (boxes every round) with an item of the player to move aimed.
+    Targeting,
 }
 
 impl ShotOf {
@@ -118,7 +120,12 @@ fn run_shot(
     if !p.started {
         p.started = true;
         if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
-            starts.write(StartMatch(setup.clone()));
+            let mut setup = setup.clone();
+            if options.shot_of == ShotOf::Targeting {
+                setup.rules.items = true;
+                setup.rules.box_every = 1;
+            }
+            starts.write(StartMatch(setup));
             return;
         }
     }
@@ -132,7 +139,11 @@ fn run_shot(
         } else {
             options.moves
         };
-        play_greedy(m, moves);
+        if options.shot_of == ShotOf::Targeting {
+            play_for_items(m, moves);
+        } else {
+            play_greedy(m, moves);
+        }
         p.played = true;
         changed.write(BoardChanged);
         return;
@@ -191,6 +202,7 @@ struct Scene<'w, 's> {
     overlay: ResMut<'w, NextState<Overlay>>,
     asking: ResMut<'w, Asking>,
     selection: ResMut<'w, Selection>,
+    targeting: ResMut<'w, ItemTargeting>,
     orbit: ResMut<'w, Orbit>,
     layout: Res<'w, BoardLayout>,
     folders: Res<'w, Folders>,
@@ -232,6 +244,25 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             if std::env::var_os("STARHOP_HOME").is_some() {
                 scene.saves.write(SaveGame);
             }
+        }
+        ShotOf::Targeting => {
+            // The player's last item, its first target picked when it takes two.
+            let Some(m) = game else { return };
+            let Some((slot, &item)) = m.game.held(to_move).iter().enumerate().last() else {
+                return;
+            };
+            let uses = m.game.item_uses_of(item);
+            let mut aim = Aim {
+                slot,
+                item,
+                first: None,
+            };
+            if let Some(u) = uses.get(uses.len() / 2) {
+                aim.first = u.second_pick().map(|_| u.first_pick());
+                scene.selection.lifted = aim.first;
+                scene.selection.cursor = Some(u.second_pick().unwrap_or(u.first_pick()));
+            }
+            scene.targeting.0 = Some(aim);
         }
         ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
     }
@@ -327,6 +358,27 @@ fn save_unless_blank(
         Err(e) => {
             error!("cannot save the screenshot to {}: {e}", path.display());
             progress.failed = true;
+        }
+    }
+}
+
+/// Plays `moves` moves of the greedy bot, taking boxes when it can, and on
+/// until the player to move holds an item (for the targeting shot).
+fn play_for_items(m: &mut Match, moves: usize) {
+    let mut rng = Rng::new(m.game.seed());
+    for i in 0..moves + 200 {
+        let g = &mut m.game;
+        if g.is_over() || (i >= moves && !g.held(g.to_move()).is_empty()) {
+            break;
+        }
+        let boxes = g.boxes();
+        let mv = g.legal_moves().into_iter().find(|mv| boxes.contains(mv.to));
+        let result = match mv.or_else(|| starhop_ai::greedy_move(g, &mut rng)) {
+            Some(mv) => g.play(mv),
+            None => g.pass(),
+        };
+        if result.is_err() {
+            break;
         }
     }
 }
