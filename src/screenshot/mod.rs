@@ -248,7 +248,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         ShotOf::Targeting => {
             // The player's last item, its first target picked when it takes two.
             let Some(m) = game else { return };
-            let Some((slot, &item)) = m.game.held(to_move).iter().enumerate().last() else {
+            let Some((slot, &item)) = m.game.held(to_move).iter().enumerate().next_back() else {
                 return;
             };
             let uses = m.game.item_uses_of(item);

@@ -44,6 +44,8 @@ pub fn hand_section(
     let seat = g.to_move();
     let person = m.setup.seats[seat as usize].kind == SeatKind::Human && !g.is_over();
     if person {
+        // Wide enough that the prompt of an aimed item reads in two lines.
+        ui.set_min_width(270.0);
         ui.separator();
         let held = g.held(seat);
         ui.horizontal(|ui| {
