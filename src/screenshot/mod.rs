@@ -12,7 +12,7 @@ use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
-use starhop_engine::{Game, Record, Rng, Rules};
+use starhop_engine::{Game, Item, Record, Rng, Rules};
 
 /// What the screenshot shows.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
@@ -246,9 +246,12 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             }
         }
         ShotOf::Targeting => {
-            // The player's last item, its first target picked when it takes two.
+            // An item of the player's that shows most (two picks, an area),
+            // its first target picked when it takes two.
             let Some(m) = game else { return };
-            let Some((slot, &item)) = m.game.held(to_move).iter().enumerate().next_back() else {
+            let shows = |i: &Item| matches!(i, Item::FlyingWing | Item::Swap | Item::Tornado);
+            let held = m.game.held(to_move).iter().enumerate();
+            let Some((slot, &item)) = held.max_by_key(|(_, i)| shows(i)) else {
                 return;
             };
             let uses = m.game.item_uses_of(item);
