@@ -53,6 +53,8 @@ struct BoardAssets {
     lacquer: Handle<StandardMaterial>,
     destination: Handle<StandardMaterial>,
     reach_mat: Handle<StandardMaterial>,
+    /// The tornado's seven holes: small and important, so strong.
+    area_mat: Handle<StandardMaterial>,
     cursor: Handle<StandardMaterial>,
     cursor_dark: Handle<StandardMaterial>,
 }
@@ -119,6 +121,13 @@ fn make_assets(
         // Warm and faint: the area an item reaches, under the holes.
         reach_mat: materials.add(StandardMaterial {
             base_color: Color::srgba(1.0, 0.78, 0.35, 0.30),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+        area_mat: materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.62, 0.15, 0.75),
+            emissive: LinearRgba::rgb(0.8, 0.4, 0.05),
             alpha_mode: AlphaMode::Blend,
             unlit: true,
             ..default()
@@ -334,6 +343,14 @@ fn mark_destinations(
         commands.entity(e).despawn();
     }
     let Some(m) = game else { return };
+    let tornado = targeting
+        .0
+        .is_some_and(|a| a.item == starhop_engine::Item::Tornado);
+    let reach_mat = if tornado {
+        assets.area_mat.clone()
+    } else {
+        assets.reach_mat.clone()
+    };
     let (targets, reach) = match targeting.0 {
         // An aimed item always shows its targets: there is no other way to
         // know where it may go.
@@ -376,7 +393,7 @@ fn mark_destinations(
             HoleMarker(h),
             flat_on_board(p.x, p.z, 0.0065),
             Mesh3d(assets.reach.clone()),
-            MeshMaterial3d(assets.reach_mat.clone()),
+            MeshMaterial3d(reach_mat.clone()),
         ));
     }
 }
