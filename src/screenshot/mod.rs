@@ -374,6 +374,12 @@ fn play_for_items(m: &mut Match, moves: usize) {
         if g.is_over() || (i >= moves && !g.held(g.to_move()).is_empty()) {
             break;
         }
+        // A full hand uses an item, so new ones keep coming (and one was used).
+        if g.held(g.to_move()).len() == starhop_engine::items::MAX_HELD
+            && let Some(&u) = g.item_uses().first()
+        {
+            let _ = g.use_item(u);
+        }
         let boxes = g.boxes();
         let mv = g.legal_moves().into_iter().find(|mv| boxes.contains(mv.to));
         let result = match mv.or_else(|| starhop_ai::greedy_move(g, &mut rng)) {
