@@ -951,6 +951,54 @@ mod tests {
     }
 
     #[test]
+    fn party_notices_have_words_in_both_languages() {
+        use starhop_engine::ItemUse;
+        let name = |s: u8| ["Ann", "Bo"][s as usize].to_string();
+        let used = Event::ItemUsed {
+            seat: 1,
+            item_use: ItemUse::FlyingWing { marble: 3, to: 9 },
+            change: None,
+        };
+        let taken = |kept| Event::ItemTaken {
+            seat: 0,
+            hole: 60,
+            item: Item::Tornado,
+            kept,
+        };
+        let say = |lang, e: Event| describe_notice(lang, &Notice::Rule(e), &name).0;
+        assert_eq!(
+            say(Language::English, used.clone()),
+            "Bo used a flying wing"
+        );
+        assert_eq!(say(Language::Chinese, used), "Bo 使用了飞天翼");
+        assert_eq!(say(Language::English, taken(true)), "Ann found a tornado");
+        assert!(say(Language::English, taken(false)).contains("hand is full"));
+        assert!(say(Language::Chinese, taken(false)).contains("龙卷风"));
+        for lang in [Language::English, Language::Chinese] {
+            for e in [
+                Event::BoxPlaced { hole: 60 },
+                Event::ObstacleGone {
+                    hole: 60,
+                    item: Item::Roadblock,
+                },
+                Event::ObstacleGone {
+                    hole: 60,
+                    item: Item::RoadWorker,
+                },
+            ] {
+                assert!(!say(lang, e).is_empty());
+            }
+            for item in Item::ALL {
+                assert!(!item_tip(lang, item).is_empty());
+                assert_eq!(
+                    item_name(lang, item).to_lowercase(),
+                    item_noun(lang, item).to_lowercase()
+                );
+            }
+        }
+    }
+
+    #[test]
     fn templates_and_default_names_follow_the_language() {
         assert_eq!(trf(Language::English, "move {}", &[&23]), "move 23");
         assert_eq!(trf(Language::Chinese, "move {}", &[&23]), "第 23 步");
