@@ -1178,3 +1178,372 @@ fn the_party_shots_start_a_party_game() {
     let args = starhop::launch::Args::parse_from(["starhop", "--screenshot", "out.png"]);
     assert!(!args.quick_start().unwrap().rules.items);
 }
+// ----- party: play and HUD -----
+
+use bevy::input::ButtonInput;
+use starhop::input::{Aim, ItemChoice, ItemTargeting, Selection};
+use starhop_engine::RuleError;
+use starhop_engine::items::MAX_HELD;
+
+/// Whether the player to move is at the start of a turn (nothing used or moved yet).
+fn fresh_turn(game: &Game) -> bool {
+    let turn = game.state().turn;
+    turn.moved.is_none() && turn.items_used == 0
+}
+
+/// A two-player party game, played by the greedy bot (taking boxes when it
+/// can, using an item when its hand is full so new ones keep coming), up to
+/// the first fresh turn whose player holds what `want` asks for. Fixed
+/// seeds: the same game every run.
+fn party_game_where(want: impl Fn(&[Item]) -> bool) -> Game {
+    for seed in 1..60 {
+        let mut game = Game::new(party_rules(), 2, seed).unwrap();
+        let mut rng = Rng::new(seed);
+        for _ in 0..300 {
+            if game.is_over() {
+                break;
+            }
+            if fresh_turn(&game) && want(game.held(game.to_move())) {
+                return game;
+            }
+            if game.held(game.to_move()).len() == MAX_HELD
+                && let Some(&u) = game.item_uses().first()
+            {
+                game.use_item(u).unwrap();
+            }
+            let boxes = game.boxes();
+            let moves = game.legal_moves();
+            let mv = moves
+                .iter()
+                .copied()
+                .find(|m| boxes.contains(m.to))
+                .or_else(|| starhop_ai::greedy_move(&game, &mut rng));
+            match mv {
+                Some(mv) => game.play(mv).map(drop).unwrap(),
+                None => game.pass().map(drop).unwrap(),
+            }
+        }
+    }
+    panic!("no seed gave the wanted hand");
+}
+
+/// A headless app with the game's input plugin too (keys through
+/// `ButtonInput`, as the window would feed them).
+fn app_with_input() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
+        .add_plugins(starhop::input::plugin)
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>()
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .init_resource::<Seen>()
+        .add_systems(Last, watch);
+    app.update();
+    app
+}
+
+/// Loads `game` with people in every seat.
+fn load_people(app: &mut App, game: &Game) {
+    let record = Record {
+        bots: vec![None; game.players()],
+        ..Record::of(game, vec!["Ann".into(), "Bo".into()])
+    };
+    app.world_mut().write_message(LoadMatch(record));
+    app.update();
+    settle(app);
+}
+
+/// Presses and releases a key over one frame.
+fn tap(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+/// Puts the keyboard cursor on `hole` and confirms it (Enter), as a click would.
+fn press_hole(app: &mut App, hole: Hole) {
+    app.world_mut().resource_mut::<Selection>().cursor = Some(hole);
+    tap(app, KeyCode::Enter);
+}
+
+fn aim(app: &App) -> Option<Aim> {
+    app.world().resource::<ItemTargeting>().0
+}
+
+fn game_of(app: &App) -> &Game {
+    &app.world().resource::<Match>().game
+}
+
+const SLOT_KEYS: [KeyCode; 3] = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3];
+
+#[test]
+fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
+    for item in Item::ALL {
+        let game = party_game_where(|held| held.contains(&item));
+        let mut app = app_with_input();
+        load_people(&mut app, &game);
+        let seat = game.to_move();
+        let slot = game.held(seat).iter().position(|&i| i == item).unwrap();
+        tap(&mut app, SLOT_KEYS[slot]);
+        assert_eq!(
+            aim(&app),
+            Some(Aim {
+                slot,
+                item,
+                first: None
+            }),
+            "{item}: the key aims the item in its slot"
+        );
+        // The board highlights exactly the engine's first picks.
+        let uses = game.item_uses_of(item);
+        let firsts = uses.iter().fold(starhop_engine::Bitboard::EMPTY, |b, u| {
+            b | starhop_engine::Bitboard::single(u.first_pick())
+        });
+        assert_eq!(
+            starhop::input::targets(game_of(&app), aim(&app).unwrap()),
+            firsts
+        );
+        let u = uses[uses.len() / 2];
+        press_hole(&mut app, u.first_pick());
+        if let Some(second) = u.second_pick() {
+            // Two steps: the marble is picked (and shown lifted), then its target.
+            let now = aim(&app).expect("still aiming after the first pick");
+            assert_eq!(now.first, Some(u.first_pick()), "{item}");
+            assert_eq!(
+                app.world().resource::<Selection>().lifted,
+                Some(u.first_pick())
+            );
+            let seconds = starhop::input::targets(game_of(&app), now);
+            assert!(seconds.contains(second), "{item}: {u} is offered");
+            press_hole(&mut app, second);
+        }
+        settle(&mut app);
+        let g = game_of(&app);
+        assert_eq!(g.last_item_use(), Some((seat, u)), "{item} was used");
+        let mut expected = game.clone();
+        expected.use_item(u).unwrap();
+        assert_eq!(g.held(seat), expected.held(seat));
+        assert_eq!(g.position(), expected.position());
+        assert_eq!(aim(&app), None, "aiming ends with the use");
+        let seen = &app.world().resource::<Seen>().notices;
+        assert!(
+            seen.iter().any(|n| matches!(
+                n,
+                Notice::Rule(Event::ItemUsed { item_use, .. }) if *item_use == u
+            )),
+            "{item}: {seen:?}"
+        );
+        // The view follows the engine (flying, swapped, shuffled marbles).
+        assert_view_matches_engine(&mut app);
+    }
+}
+
+#[test]
+fn an_illegal_item_pick_or_request_is_refused_with_its_reason() {
+    let game = party_game_where(|held| held.contains(&Item::Roadblock));
+    let mut app = app_with_input();
+    load_people(&mut app, &game);
+    let slot = game
+        .held(game.to_move())
+        .iter()
+        .position(|&i| i == Item::Roadblock)
+        .unwrap();
+    tap(&mut app, SLOT_KEYS[slot]);
+    // One's own marble is no place for a roadblock.
+    let own = game.position().marbles(game.to_move()).first().unwrap();
+    let why = game.item_error(ItemUse::Roadblock { hole: own }).unwrap();
+    press_hole(&mut app, own);
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .contains(&Notice::Refused(why.clone()))
+    );
+    assert!(aim(&app).is_some(), "a wrong pick keeps the item aimed");
+    // The same through a request straight to the rules.
+    app.world_mut()
+        .write_message(ItemRequest(ItemUse::Roadblock { hole: own }));
+    app.update();
+    let refusals = app
+        .world()
+        .resource::<Seen>()
+        .notices
+        .iter()
+        .filter(|n| **n == Notice::Refused(why.clone()))
+        .count();
+    assert_eq!(refusals, 2);
+    assert_eq!(game_of(&app).actions().count(), game.actions().count());
+    // An item not held is refused too.
+    let missing = Item::ALL
+        .into_iter()
+        .find(|i| !game.held(game.to_move()).contains(i))
+        .unwrap();
+    let hole = game.position().board().centre.first().unwrap();
+    let u = match missing {
+        Item::Roadblock => ItemUse::Roadblock { hole },
+        Item::RoadWorker => ItemUse::RoadWorker { hole },
+        Item::PowerMarble => ItemUse::PowerMarble { marble: own },
+        Item::FlyingWing => ItemUse::FlyingWing {
+            marble: own,
+            to: hole,
+        },
+        Item::Swap => ItemUse::Swap {
+            marble: own,
+            other: hole,
+        },
+        Item::Tornado => ItemUse::Tornado { centre: hole },
+    };
+    app.world_mut().write_message(ItemRequest(u));
+    app.update();
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .iter()
+            .any(|n| matches!(n, Notice::Refused(RuleError::ItemNotHeld(i)) if *i == missing))
+    );
+}
+
+#[test]
+fn esc_right_click_and_the_same_key_put_the_item_away() {
+    let game = party_game_where(|held| held.contains(&Item::FlyingWing));
+    let mut app = app_with_input();
+    load_people(&mut app, &game);
+    let slot = game
+        .held(game.to_move())
+        .iter()
+        .position(|&i| i == Item::FlyingWing)
+        .unwrap();
+    let marble = game.item_uses_of(Item::FlyingWing)[0].first_pick();
+    // Esc, also after the marble was picked (which put it back down).
+    tap(&mut app, SLOT_KEYS[slot]);
+    press_hole(&mut app, marble);
+    assert_eq!(aim(&app).and_then(|a| a.first), Some(marble));
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(aim(&app), None);
+    assert_eq!(app.world().resource::<Selection>().lifted, None);
+    // A right-click.
+    tap(&mut app, SLOT_KEYS[slot]);
+    assert!(aim(&app).is_some());
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .press(MouseButton::Right);
+    app.update();
+    {
+        let mut mouse = app.world_mut().resource_mut::<ButtonInput<MouseButton>>();
+        mouse.clear();
+        mouse.release(MouseButton::Right);
+    }
+    app.update();
+    app.world_mut()
+        .resource_mut::<ButtonInput<MouseButton>>()
+        .clear();
+    assert_eq!(aim(&app), None);
+    // The same key again, and the message the HUD sends.
+    tap(&mut app, SLOT_KEYS[slot]);
+    tap(&mut app, SLOT_KEYS[slot]);
+    assert_eq!(aim(&app), None);
+    app.world_mut().write_message(ItemChoice::Slot(slot));
+    app.update();
+    assert!(aim(&app).is_some());
+    app.world_mut().write_message(ItemChoice::Cancel);
+    app.update();
+    assert_eq!(aim(&app), None);
+    // Nothing was used, and a press after cancelling lifts the marble as usual.
+    assert_eq!(game_of(&app).actions().count(), game.actions().count());
+    press_hole(&mut app, marble);
+    assert_eq!(app.world().resource::<Selection>().lifted, Some(marble));
+}
+
+#[test]
+fn nobody_aims_an_item_for_a_bot_or_after_the_move() {
+    // The power marble and another item: after the power marble's first
+    // move, no other item may be used; Space then ends the turn.
+    let game = party_game_where(|held| held.contains(&Item::PowerMarble) && held.len() >= 2);
+    let seat = game.to_move();
+    let mut app = app_with_input();
+    load_people(&mut app, &game);
+    let held = game.held(seat).to_vec();
+    let power_slot = held.iter().position(|&i| i == Item::PowerMarble).unwrap();
+    let marble = game
+        .legal_moves()
+        .iter()
+        .map(|m| m.from)
+        .next()
+        .expect("a marble that can move");
+    tap(&mut app, SLOT_KEYS[power_slot]);
+    press_hole(&mut app, marble);
+    settle(&mut app);
+    assert_eq!(game_of(&app).power_marble(), Some(marble));
+    let to = game_of(&app).destinations(marble).first().unwrap();
+    app.world_mut()
+        .write_message(MoveRequest::from(Move { from: marble, to }));
+    settle(&mut app);
+    assert_eq!(game_of(&app).to_move(), seat, "a second move waits");
+    let other = game_of(&app).held(seat).to_vec();
+    assert!(!other.is_empty());
+    tap(&mut app, SLOT_KEYS[0]);
+    assert_eq!(aim(&app), None);
+    assert!(
+        app.world()
+            .resource::<Seen>()
+            .notices
+            .contains(&Notice::Refused(RuleError::ItemAfterMove))
+    );
+    app.world_mut().resource_mut::<Selection>().cursor = None;
+    tap(&mut app, KeyCode::Space);
+    settle(&mut app);
+    assert_ne!(game_of(&app).to_move(), seat, "Space ended the turn");
+
+    // A bot's turn: the keys aim nothing.
+    let game = party_game_where(|held| !held.is_empty());
+    let mut app = app_with_input();
+    let record = Record {
+        bots: (0..2)
+            .map(|s| (s == game.to_move()).then(|| Level::Master.name().to_string()))
+            .collect(),
+        ..Record::of(&game, vec!["Ann".into(), "Bo".into()])
+    };
+    app.world_mut().write_message(LoadMatch(record));
+    app.update();
+    app.world_mut().resource_mut::<PauseReasons>().watcher = true;
+    app.update();
+    assert_eq!(game_of(&app).actions().count(), game.actions().count());
+    tap(&mut app, SLOT_KEYS[0]);
+    assert_eq!(aim(&app), None);
+}
+
+#[test]
+fn a_bots_only_party_game_goes_on_and_items_go_through_requests() {
+    #[derive(Resource, Default)]
+    struct Requests(usize);
+    let mut app = app();
+    app.init_resource::<Requests>().add_systems(
+        Last,
+        |mut r: MessageReader<ItemRequest>, mut n: ResMut<Requests>| n.0 += r.read().count(),
+    );
+    let mut setup = bots_setup(2, Level::Beginner);
+    setup.rules = party_rules();
+    setup.seed = Some(5);
+    app.world_mut().write_message(StartMatch(setup));
+    app.update();
+    run_until(&mut app, "eight rounds of a bots' party game", |app| {
+        let g = game_of(app);
+        g.rounds() >= 8 || g.is_over()
+    });
+    let g = game_of(&app);
+    let used = g
+        .actions()
+        .filter(|a| matches!(a, starhop_engine::Action::UseItem { .. }))
+        .count();
+    // Every item a bot used went through an `ItemRequest`.
+    assert!(app.world().resource::<Requests>().0 >= used);
+    settle(&mut app);
+    assert_view_matches_engine(&mut app);
+}

@@ -1,9 +1,10 @@
 //! The board as the players see it: a lacquered wooden star on a round base,
 //! dimpled holes, camps tinted in their players' colours, and the markers for
-//! legal destinations, the last move and the keyboard cursor.
+//! legal destinations (of a marble, or the targets of an aimed item and its
+//! reach), the last move and the keyboard cursor.
 
 use super::{BoardLayout, seat_colours};
-use crate::input::Selection;
+use crate::input::{ItemTargeting, PointerHole, Selection};
 use crate::play::{BoardChanged, MarblesMoved, Match, PendingSetup, last_move};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
@@ -19,7 +20,9 @@ pub struct HoleMarker(pub Hole);
 #[derive(Component)]
 struct BoardPiece;
 
-/// A glowing disc on a legal destination of the lifted marble.
+/// A glowing disc on a legal destination of the lifted marble or a target of
+/// the aimed item (a ring around a marble that is a target), or a faint disc
+/// on the aimed item's reach.
 #[derive(Component)]
 struct DestinationMark;
 
@@ -38,6 +41,10 @@ struct BoardAssets {
     rim: Handle<Mesh>,
     dot: Handle<Mesh>,
     ring: Handle<Mesh>,
+    /// Around a marble that is an item's target (wider than the marble).
+    target_ring: Handle<Mesh>,
+    /// A hole within an aimed item's reach.
+    reach: Handle<Mesh>,
     cursor_ring: Handle<Mesh>,
     cursor_outline: Handle<Mesh>,
     hole_mat: Handle<StandardMaterial>,
@@ -45,6 +52,9 @@ struct BoardAssets {
     wood: Handle<StandardMaterial>,
     lacquer: Handle<StandardMaterial>,
     destination: Handle<StandardMaterial>,
+    reach_mat: Handle<StandardMaterial>,
+    /// The tornado's seven holes: small and important, so strong.
+    area_mat: Handle<StandardMaterial>,
     cursor: Handle<StandardMaterial>,
     cursor_dark: Handle<StandardMaterial>,
 }
@@ -79,6 +89,8 @@ fn make_assets(
         rim: meshes.add(Torus::new(0.19, 0.25)),
         dot: meshes.add(Circle::new(0.08)),
         ring: meshes.add(Annulus::new(0.30, 0.40)),
+        target_ring: meshes.add(Annulus::new(0.38, 0.47)),
+        reach: meshes.add(Circle::new(0.47)),
         cursor_ring: meshes.add(Annulus::new(0.40, 0.56)),
         cursor_outline: meshes.add(Annulus::new(0.36, 0.62)),
         hole_mat: materials.add(flat(Color::srgb(0.13, 0.07, 0.035), 0.9)),
@@ -102,6 +114,20 @@ fn make_assets(
         destination: materials.add(StandardMaterial {
             base_color: Color::srgba(0.55, 1.0, 0.75, 0.85),
             emissive: LinearRgba::rgb(0.4, 1.6, 0.8),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+        // Warm and faint: the area an item reaches, under the holes.
+        reach_mat: materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.78, 0.35, 0.30),
+            alpha_mode: AlphaMode::Blend,
+            unlit: true,
+            ..default()
+        }),
+        area_mat: materials.add(StandardMaterial {
+            base_color: Color::srgba(1.0, 0.62, 0.15, 0.75),
+            emissive: LinearRgba::rgb(0.8, 0.4, 0.05),
             alpha_mode: AlphaMode::Blend,
             unlit: true,
             ..default()
@@ -291,34 +317,83 @@ fn mark_destinations(
     mut commands: Commands,
     old: Query<Entity, With<DestinationMark>>,
     selection: Res<Selection>,
+    targeting: Res<ItemTargeting>,
+    pointer: Res<PointerHole>,
     settings: Res<Settings>,
     game: Option<Res<Match>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
 ) {
     let game_changed = game.as_ref().is_some_and(|g| g.is_changed());
-    if !selection.is_changed() && !settings.is_changed() && !game_changed {
+    // The pointer matters only to the tornado's area (and, with the
+    // keyboard cursor, so does the cursor).
+    let aim_follows = targeting
+        .0
+        .is_some_and(|a| a.item == starhop_engine::Item::Tornado)
+        && pointer.is_changed();
+    if !selection.is_changed()
+        && !settings.is_changed()
+        && !game_changed
+        && !targeting.is_changed()
+        && !aim_follows
+    {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
-    let (Some(m), Some(from)) = (game, selection.lifted) else {
-        return;
+    let Some(m) = game else { return };
+    let tornado = targeting
+        .0
+        .is_some_and(|a| a.item == starhop_engine::Item::Tornado);
+    let reach_mat = if tornado {
+        assets.area_mat.clone()
+    } else {
+        assets.reach_mat.clone()
     };
-    if !settings.show_destinations {
-        return;
-    }
-    let dests: Bitboard = m.game.destinations(from);
-    for h in dests.iter() {
+    let (targets, reach) = match targeting.0 {
+        // An aimed item always shows its targets: there is no other way to
+        // know where it may go.
+        Some(aim) => {
+            let at = pointer.0.or(selection.cursor);
+            let targets = crate::input::targets(&m.game, aim);
+            (targets, crate::input::reach(&m.game, aim, at))
+        }
+        None => match selection.lifted {
+            Some(from) if settings.show_destinations => {
+                (m.game.destinations(from), Bitboard::EMPTY)
+            }
+            _ => return,
+        },
+    };
+    let marbles = m.game.position().all_marbles();
+    for h in targets.iter() {
         let p = layout.hole(h);
+        // A disc under a marble would be hidden: a ring around it instead.
+        let mesh = if marbles.contains(h) {
+            assets.target_ring.clone()
+        } else {
+            assets.hole.clone()
+        };
         commands.spawn((
             DestinationMark,
             DespawnOnExit(Screen::Playing),
             HoleMarker(h),
             flat_on_board(p.x, p.z, 0.02),
-            Mesh3d(assets.hole.clone()),
+            Mesh3d(mesh),
             MeshMaterial3d(assets.destination.clone()),
+        ));
+    }
+    for h in reach.iter() {
+        let p = layout.hole(h);
+        // Under the hole's dimple; clicking it counts as clicking the hole.
+        commands.spawn((
+            DestinationMark,
+            DespawnOnExit(Screen::Playing),
+            HoleMarker(h),
+            flat_on_board(p.x, p.z, 0.0065),
+            Mesh3d(assets.reach.clone()),
+            MeshMaterial3d(reach_mat.clone()),
         ));
     }
 }

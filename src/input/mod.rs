@@ -1,16 +1,24 @@
 //! Turning clicks, keys and gamepad buttons into requests. Nothing here
 //! touches the engine's state: it reads the match to know what is legal to
-//! offer, and sends `MoveRequest`s and `TurnRequest`s for the rules to judge.
+//! offer, and sends `MoveRequest`s, `ItemRequest`s and `TurnRequest`s for
+//! the rules to judge. Aiming items is in `targeting`.
 
 use crate::board::{BoardLayout, HoleMarker};
 use crate::marbles::Marble;
-use crate::play::{Hint, HintRequest, Match, MoveRequest, Notice, SeatKind, TurnRequest};
+use crate::play::{
+    Hint, HintRequest, ItemRequest, Match, MoveRequest, Notice, SeatKind, TurnRequest,
+};
 use crate::{AppSystems, Screen};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use starhop_engine::{Hole, Move, RuleError};
+
+mod targeting;
+pub use targeting::{
+    Aim, ItemChoice, ItemTargeting, PointerHole, aim_press, gate_error, reach, targets,
+};
 
 /// The lifted marble and the keyboard/gamepad cursor.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -36,8 +44,11 @@ pub struct ToggleMenu;
 #[derive(Message, Clone, Copy, Debug)]
 pub struct Lifted;
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Selection>()
+/// The input plugin. Public so headless tests can drive input the way the
+/// game does (it needs no window: keys come from `ButtonInput<KeyCode>`).
+pub fn plugin(app: &mut App) {
+    app.add_plugins(targeting::plugin)
+        .init_resource::<Selection>()
         .add_message::<Invalid>()
         .add_message::<ToggleMenu>()
         .add_message::<Lifted>()
@@ -48,8 +59,11 @@ pub(super) fn plugin(app: &mut App) {
             (
                 keyboard_and_gamepad,
                 right_click_puts_back,
+                targeting::follow_item_choices,
                 show_hint,
                 drop_stale_selection,
+                targeting::drop_stale_targeting,
+                targeting::track_pointer_hole,
             )
                 .chain()
                 .run_if(in_state(Screen::Playing))
@@ -57,8 +71,9 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-fn clear_selection(mut selection: ResMut<Selection>) {
+fn clear_selection(mut selection: ResMut<Selection>, mut targeting: ResMut<ItemTargeting>) {
     *selection = Selection::default();
+    targeting.0 = None;
 }
 
 /// Whether a human may act now (bots will move on their own).
@@ -72,10 +87,28 @@ fn press(
     hole: Hole,
     m: &Match,
     selection: &mut Selection,
+    targeting: &mut ItemTargeting,
     moves: &mut MessageWriter<MoveRequest>,
+    items: &mut MessageWriter<ItemRequest>,
 ) -> Result<bool, Invalid> {
     if !human_to_move(m) {
         return Err(Invalid { why: None });
+    }
+    // An aimed item takes the press: a target, or the marble to carry.
+    if let Some(aim) = &mut targeting.0 {
+        return match aim_press(&m.game, aim, hole) {
+            Ok(Some(u)) => {
+                items.write(ItemRequest(u));
+                targeting.0 = None;
+                selection.lifted = None;
+                Ok(false)
+            }
+            Ok(None) => {
+                selection.lifted = aim.first;
+                Ok(aim.first.is_some())
+            }
+            Err(why) => Err(Invalid { why: Some(why) }),
+        };
     }
     let own = m.game.position().marbles(m.game.to_move()).contains(hole);
     if own {
@@ -109,14 +142,21 @@ fn press(
 
 type PressWriters<'w> = (
     MessageWriter<'w, MoveRequest>,
+    MessageWriter<'w, ItemRequest>,
     MessageWriter<'w, Invalid>,
     MessageWriter<'w, Lifted>,
     MessageWriter<'w, Notice>,
 );
 
-fn on_press(hole: Hole, m: &Match, selection: &mut Selection, writers: &mut PressWriters) {
-    let (moves, invalid, lifted, notices) = writers;
-    match press(hole, m, selection, moves) {
+fn on_press(
+    hole: Hole,
+    m: &Match,
+    selection: &mut Selection,
+    targeting: &mut ItemTargeting,
+    writers: &mut PressWriters,
+) {
+    let (moves, items, invalid, lifted, notices) = writers;
+    match press(hole, m, selection, targeting, moves, items) {
         Ok(true) => {
             lifted.write(Lifted);
         }
@@ -140,6 +180,7 @@ fn click(
     holes: Query<&HoleMarker>,
     game: Option<Res<Match>>,
     mut selection: ResMut<Selection>,
+    mut targeting: ResMut<ItemTargeting>,
     mut writers: PressWriters,
 ) {
     if click.event.button != PointerButton::Primary {
@@ -150,7 +191,7 @@ fn click(
         .map(|m| m.hole)
         .or_else(|_| holes.get(click.entity).map(|h| h.0));
     if let (Ok(hole), Some(m)) = (hole, game) {
-        on_press(hole, &m, &mut selection, &mut writers);
+        on_press(hole, &m, &mut selection, &mut targeting, &mut writers);
     }
 }
 
@@ -159,14 +200,17 @@ fn click(
 const RIGHT_CLICK_SLOP: f32 = 6.0;
 
 /// A right-click anywhere (marble, hole, bare board, background) puts the
-/// lifted marble back; a right-drag only turns the board.
+/// lifted marble back and stops aiming an item; a right-drag only turns the board.
 fn right_click_puts_back(
-    mouse: Res<ButtonInput<MouseButton>>,
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
     windows: Query<&Window>,
     egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
     mut pressed_at: Local<Option<Vec2>>,
     mut selection: ResMut<Selection>,
+    mut choices: MessageWriter<ItemChoice>,
+    targeting: Res<ItemTargeting>,
 ) {
+    let Some(mouse) = mouse else { return };
     let cursor = windows.iter().find_map(|w| w.cursor_position());
     if mouse.just_pressed(MouseButton::Right) {
         *pressed_at = cursor;
@@ -177,7 +221,9 @@ fn right_click_puts_back(
             _ => true,
         };
         let over_ui = egui_input.is_some_and(|e| e.wants_any_pointer_input());
-        if still && !over_ui && selection.lifted.is_some() {
+        if still && !over_ui && targeting.0.is_some() {
+            choices.write(ItemChoice::Cancel);
+        } else if still && !over_ui && selection.lifted.is_some() {
             selection.lifted = None;
         }
     }
@@ -256,9 +302,11 @@ fn keyboard_and_gamepad(
     layout: Res<BoardLayout>,
     camera: Query<&GlobalTransform, With<Camera3d>>,
     mut selection: ResMut<Selection>,
+    mut targeting: ResMut<ItemTargeting>,
     mut turns: MessageWriter<TurnRequest>,
     mut menu: MessageWriter<ToggleMenu>,
     mut hints: MessageWriter<HintRequest>,
+    mut choices: MessageWriter<ItemChoice>,
     mut writers: PressWriters,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
@@ -269,7 +317,9 @@ fn keyboard_and_gamepad(
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
 
     if keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East) || pad(GamepadButton::Start) {
-        if selection.lifted.is_some() && !pad(GamepadButton::Start) {
+        if targeting.0.is_some() && !pad(GamepadButton::Start) {
+            choices.write(ItemChoice::Cancel);
+        } else if selection.lifted.is_some() && !pad(GamepadButton::Start) {
             selection.lifted = None;
         } else {
             menu.write(ToggleMenu);
@@ -286,6 +336,15 @@ fn keyboard_and_gamepad(
     }
     if keys.just_pressed(KeyCode::KeyH) && human_to_move(&m) {
         hints.write(HintRequest);
+    }
+    // Keys 1-3: the items in the hand of the person to move (party mode).
+    for (slot, key) in [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digit3]
+        .into_iter()
+        .enumerate()
+    {
+        if keys.just_pressed(key) && m.game.rules().items {
+            choices.write(ItemChoice::Slot(slot));
+        }
     }
 
     // Cursor: arrows / D-pad move it across the board as seen from the camera.
@@ -319,15 +378,19 @@ fn keyboard_and_gamepad(
             };
         }
     }
-    // Tab / shoulder buttons: jump to the next own marble that can move.
+    // Tab / shoulder buttons: jump to the next own marble that can move (or
+    // the next target of an aimed item).
     let cycle = keys.just_pressed(KeyCode::Tab)
         || pad(GamepadButton::RightTrigger)
         || pad(GamepadButton::LeftTrigger);
     if cycle {
-        let movable: Vec<Hole> = own
-            .iter()
-            .filter(|&h| !m.game.destinations(h).is_empty())
-            .collect();
+        let movable: Vec<Hole> = match targeting.0 {
+            Some(aim) => targets(&m.game, aim).iter().collect(),
+            None => own
+                .iter()
+                .filter(|&h| !m.game.destinations(h).is_empty())
+                .collect(),
+        };
         if !movable.is_empty() {
             let now = selection.cursor.unwrap_or(Hole::MAX);
             let next = movable
@@ -338,10 +401,21 @@ fn keyboard_and_gamepad(
             selection.cursor = Some(next);
         }
     }
-    let confirm = keys.just_pressed(KeyCode::Enter)
-        || keys.just_pressed(KeyCode::Space)
-        || pad(GamepadButton::South);
+    // After the first move of a power marble's turn, Space ends the turn
+    // (as Pass does), unless the cursor is on the power marble to move it again.
+    let space = keys.just_pressed(KeyCode::Space);
+    let power = m.game.power_marble();
+    if space
+        && human_to_move(&m)
+        && m.game.state().turn.moved.is_some()
+        && selection.lifted.is_none()
+        && (power.is_none() || selection.cursor != power)
+    {
+        turns.write(TurnRequest::Pass);
+        return;
+    }
+    let confirm = keys.just_pressed(KeyCode::Enter) || space || pad(GamepadButton::South);
     if confirm && let Some(c) = selection.cursor {
-        on_press(c, &m, &mut selection, &mut writers);
+        on_press(c, &m, &mut selection, &mut targeting, &mut writers);
     }
 }

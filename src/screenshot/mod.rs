@@ -4,7 +4,7 @@
 
 use crate::board::BoardLayout;
 use crate::camera::Orbit;
-use crate::input::Selection;
+use crate::input::{Aim, ItemTargeting, Selection};
 use crate::marbles::{Hopping, Motion};
 use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
@@ -58,6 +58,8 @@ pub enum ShotOf {
     Pickup,
     /// A party game with a roadblock rising.
     Roadblock,
+    /// A party game (boxes every round) with an item of the player to move aimed.
+    Targeting,
 }
 
 impl ShotOf {
@@ -172,7 +174,12 @@ fn run_shot(
     if !p.started {
         p.started = true;
         if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
-            starts.write(StartMatch(setup.clone()));
+            let mut setup = setup.clone();
+            if options.shot_of == ShotOf::Targeting {
+                setup.rules.items = true;
+                setup.rules.box_every = 1;
+            }
+            starts.write(StartMatch(setup));
             return;
         }
     }
@@ -186,7 +193,9 @@ fn run_shot(
         } else {
             options.moves
         };
-        if options.shot_of.party() {
+        if options.shot_of == ShotOf::Targeting {
+            play_for_items(m, moves);
+        } else if options.shot_of.party() {
             p.effect = play_party(m, options.shot_of, moves);
         } else {
             play_greedy(m, moves);
@@ -356,6 +365,7 @@ struct Scene<'w, 's> {
     overlay: ResMut<'w, NextState<Overlay>>,
     asking: ResMut<'w, Asking>,
     selection: ResMut<'w, Selection>,
+    targeting: ResMut<'w, ItemTargeting>,
     orbit: ResMut<'w, Orbit>,
     layout: Res<'w, BoardLayout>,
     folders: Res<'w, Folders>,
@@ -406,6 +416,28 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::Roadblock => {
             // Closer in: the party happens in the middle of the board.
             scene.orbit.distance *= PARTY_ZOOM;
+        }
+        ShotOf::Targeting => {
+            // An item of the player's that shows most (two picks, an area),
+            // its first target picked when it takes two.
+            let Some(m) = game else { return };
+            let shows = |i: &Item| matches!(i, Item::FlyingWing | Item::Swap | Item::Tornado);
+            let held = m.game.held(to_move).iter().enumerate();
+            let Some((slot, &item)) = held.max_by_key(|(_, i)| shows(i)) else {
+                return;
+            };
+            let uses = m.game.item_uses_of(item);
+            let mut aim = Aim {
+                slot,
+                item,
+                first: None,
+            };
+            if let Some(u) = uses.get(uses.len() / 2) {
+                aim.first = u.second_pick().map(|_| u.first_pick());
+                scene.selection.lifted = aim.first;
+                scene.selection.cursor = Some(u.second_pick().unwrap_or(u.first_pick()));
+            }
+            scene.targeting.0 = Some(aim);
         }
         ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
     }
@@ -501,6 +533,33 @@ fn save_unless_blank(
         Err(e) => {
             error!("cannot save the screenshot to {}: {e}", path.display());
             progress.failed = true;
+        }
+    }
+}
+
+/// Plays `moves` moves of the greedy bot, taking boxes when it can, and on
+/// until the player to move holds an item (for the targeting shot).
+fn play_for_items(m: &mut Match, moves: usize) {
+    let mut rng = Rng::new(m.game.seed());
+    for i in 0..moves + 200 {
+        let g = &mut m.game;
+        if g.is_over() || (i >= moves && !g.held(g.to_move()).is_empty()) {
+            break;
+        }
+        // A full hand uses an item, so new ones keep coming (and one was used).
+        if g.held(g.to_move()).len() == starhop_engine::items::MAX_HELD
+            && let Some(&u) = g.item_uses().first()
+        {
+            let _ = g.use_item(u);
+        }
+        let boxes = g.boxes();
+        let mv = g.legal_moves().into_iter().find(|mv| boxes.contains(mv.to));
+        let result = match mv.or_else(|| starhop_ai::greedy_move(g, &mut rng)) {
+            Some(mv) => g.play(mv),
+            None => g.pass(),
+        };
+        if result.is_err() {
+            break;
         }
     }
 }

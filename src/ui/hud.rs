@@ -1,7 +1,8 @@
-//! The in-game HUD (whose turn, round, progress, clocks, buttons, warnings)
-//! and the end screen.
+//! The in-game HUD (whose turn, round, progress, clocks, buttons, warnings,
+//! and in party mode the items: see `items`) and the end screen.
 
 use super::{Ask, Asking, Overlay, Tr, seat_name, swatch, trf};
+use crate::input::{ItemChoice, ItemTargeting};
 use crate::persist::SaveGame;
 use crate::play::{
     BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
@@ -57,8 +58,11 @@ pub fn hud(
     mut speed: ResMut<BotSpeed>,
     mut turns: MessageWriter<TurnRequest>,
     mut hints: MessageWriter<HintRequest>,
+    targeting: Res<ItemTargeting>,
+    mut choices: MessageWriter<ItemChoice>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
+    let party = m.game.rules().items;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let g = &m.game;
@@ -116,6 +120,9 @@ pub fn hud(
                     );
                     ui.colored_label(egui::Color32::from_rgb(255, 190, 90), format!("⚠ {text}"));
                 }
+                if party {
+                    super::items::hand_section(ui, lang, &m, &targeting, &mut choices);
+                }
             });
         });
 
@@ -124,7 +131,8 @@ pub fn hud(
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
         .show(ctx, |ui| {
             egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.set_width(250.0);
+                // Room for three item slots in party mode.
+                ui.set_width(if party { 310.0 } else { 250.0 });
                 for s in 0..g.players() as Seat {
                     ui.horizontal(|ui| {
                         seat_badge(ui, lang, &m, s, settings.shape_marks);
@@ -135,6 +143,9 @@ pub fn hud(
                             name
                         });
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if party {
+                                super::items::held_row(ui, lang, &m, s);
+                            }
                             if let Some(bank) = g.bank_left(s) {
                                 ui.monospace(clock_text(bank));
                             }

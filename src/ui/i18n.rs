@@ -5,7 +5,7 @@
 use crate::play::Notice;
 use crate::settings::Language;
 use bevy_egui::egui::Color32;
-use starhop_engine::{Event, OutReason, RuleError, TargetProblem};
+use starhop_engine::{Event, Item, OutReason, RuleError, TargetProblem};
 
 /// English text → Simplified Chinese.
 const ZH: &[(&str, &str)] = &[
@@ -62,10 +62,103 @@ const ZH: &[(&str, &str)] = &[
     ("Super jump", "超级跳"),
     ("Tournament", "比赛"),
     ("Party", "道具赛"),
+    // party mode: setup
+    ("Items (party mode)", "道具（道具赛）"),
     (
-        "Party mode arrives in a coming update.",
-        "道具模式即将推出。",
+        "Item boxes appear in the middle of the board; a marble that stops on one takes a random item.",
+        "棋盘中央会出现道具箱；停在道具箱上的棋子随机得到一个道具。",
     ),
+    ("New box every", "新道具箱每隔"),
+    ("rounds", "轮"),
+    (
+        "Rounds between new boxes (never more than one per player on the board). 0 = only the starting boxes.",
+        "出现新道具箱的间隔轮数（棋盘上的道具箱不超过玩家人数）。0 = 只有开局的道具箱。",
+    ),
+    ("Items in play", "启用的道具"),
+    ("At least one item stays in play.", "至少保留一种道具。"),
+    // party mode: the items
+    ("Roadblock", "路障"),
+    ("Road worker", "修路工"),
+    ("Power marble", "动力弹珠"),
+    ("Flying wing", "飞天翼"),
+    ("Swap", "移形换位"),
+    ("Tornado", "龙卷风"),
+    ("roadblock", "路障"),
+    ("road worker", "修路工"),
+    ("power marble", "动力弹珠"),
+    ("flying wing", "飞天翼"),
+    ("swap", "移形换位"),
+    ("tornado", "龙卷风"),
+    (
+        "Puts a wall on an empty hole outside the camps, within 3 holes of your marbles, for 3 rounds: no marble may stop on it or jump over it.",
+        "在营地之外、离你的棋子 3 格以内的空位放一个路障，持续 3 轮：棋子不能停在上面，也不能跳过它。",
+    ),
+    (
+        "Puts a fixed marble on an empty hole outside the camps, within 3 holes of your marbles, for 3 rounds: marbles may jump over it, never move it or land on it.",
+        "在营地之外、离你的棋子 3 格以内的空位放一个修路工，持续 3 轮：棋子可以跳过他，但不能移动他，也不能停在他的位置。",
+    ),
+    (
+        "One of your marbles makes two full moves this turn; no other marble moves.",
+        "本回合你的一颗棋子连走两步，其他棋子不能走。",
+    ),
+    (
+        "One of your marbles flies to an empty hole at most 4 holes away.",
+        "你的一颗棋子飞到 4 格以内的空位。",
+    ),
+    (
+        "One of your marbles trades places with another player's marble at most 4 holes away.",
+        "你的一颗棋子与 4 格以内其他玩家的一颗棋子交换位置。",
+    ),
+    (
+        "The marbles on a hole and its six neighbours (all outside the camps) are shuffled at random.",
+        "一个位置及其六个邻位（都须在营地之外）上的棋子被随机打乱。",
+    ),
+    // party mode: HUD
+    ("Items", "道具"),
+    ("Key {}", "按键 {}"),
+    (
+        "Use before your move: click an item or press 1-3.",
+        "走棋之前使用：点击道具或按 1-3。",
+    ),
+    (
+        "Click a glowing hole within 3 of your marbles",
+        "点击你的棋子 3 格以内发光的空位",
+    ),
+    (
+        "Click the marble that will move twice",
+        "点击要连走两步的棋子",
+    ),
+    ("Click the marble that will fly", "点击要飞的棋子"),
+    (
+        "Click where it lands (at most 4 holes away)",
+        "点击落点（最远 4 格）",
+    ),
+    ("Click one of your marbles", "点击你的一颗棋子"),
+    (
+        "Click another player's marble within 4 holes",
+        "点击 4 格以内其他玩家的棋子",
+    ),
+    ("Click the centre of the tornado", "点击龙卷风的中心"),
+    ("Cancel", "取消"),
+    ("Esc or right-click", "Esc 或右键"),
+    (
+        "Power marble: one more move, or Pass (P / Space) to end the turn",
+        "动力弹珠：还可以再走一步，或停一手（P / 空格）结束本回合",
+    ),
+    (
+        "Power marble: it moves twice this turn",
+        "动力弹珠：这颗棋子本回合走两步",
+    ),
+    ("{} used a {}", "{} 使用了{}"),
+    // party mode: notices
+    ("An item box appeared", "出现了一个道具箱"),
+    ("{} found a {}", "{} 得到了{}"),
+    (
+        "{} found a {}, but the hand is full: it is lost",
+        "{} 得到了{}，但道具已满，只好丢掉",
+    ),
+    ("The roadblock is gone", "路障消失了"),
+    ("The road worker has left", "修路工离开了"),
     ("All options", "全部选项"),
     ("Long jumps", "长跳 (等距跳)"),
     (
@@ -476,13 +569,30 @@ pub fn describe_notice(
         Notice::Rule(Event::Passed { seat }) => (format!("{} {}", name(*seat), t("passes")), plain),
         Notice::Rule(Event::GameOver(_)) => (t("Game over").to_string(), good),
         Notice::Rule(Event::Moved { .. }) => (String::new(), plain),
-        // Party events get their words with the party HUD.
-        Notice::Rule(
-            Event::BoxPlaced { .. }
-            | Event::ItemTaken { .. }
-            | Event::ItemUsed { .. }
-            | Event::ObstacleGone { .. },
-        ) => (String::new(), plain),
+        Notice::Rule(Event::BoxPlaced { .. }) => (t("An item box appeared").to_string(), plain),
+        Notice::Rule(Event::ItemTaken {
+            seat, item, kept, ..
+        }) => {
+            let what = item_noun(lang, *item);
+            if *kept {
+                (trf(lang, "{} found a {}", &[&name(*seat), &what]), good)
+            } else {
+                let text = trf(
+                    lang,
+                    "{} found a {}, but the hand is full: it is lost",
+                    &[&name(*seat), &what],
+                );
+                (text, warn)
+            }
+        }
+        Notice::Rule(Event::ItemUsed { seat, item_use, .. }) => {
+            let what = item_noun(lang, item_use.item());
+            (trf(lang, "{} used a {}", &[&name(*seat), &what]), plain)
+        }
+        Notice::Rule(Event::ObstacleGone { item, .. }) => match item {
+            Item::RoadWorker => (t("The road worker has left").to_string(), plain),
+            _ => (t("The roadblock is gone").to_string(), plain),
+        },
         Notice::Undone => (t("Move undone").to_string(), plain),
         Notice::Redone => (t("Move redone").to_string(), plain),
         Notice::Unloadable => (
@@ -496,6 +606,55 @@ pub fn describe_notice(
         // Already in words, in the interface language (see `persist`).
         Notice::Problem(text) => (text.clone(), warn),
         Notice::Info(text) => (text.clone(), plain),
+    }
+}
+
+/// An item's name, as on its slot ("Flying wing").
+pub fn item_name(lang: Language, item: Item) -> &'static str {
+    let t = |s| tr(lang, s);
+    match item {
+        Item::Roadblock => t("Roadblock"),
+        Item::RoadWorker => t("Road worker"),
+        Item::PowerMarble => t("Power marble"),
+        Item::FlyingWing => t("Flying wing"),
+        Item::Swap => t("Swap"),
+        Item::Tornado => t("Tornado"),
+    }
+}
+
+/// An item's name inside a sentence ("Red used a flying wing").
+pub fn item_noun(lang: Language, item: Item) -> &'static str {
+    let t = |s| tr(lang, s);
+    match item {
+        Item::Roadblock => t("roadblock"),
+        Item::RoadWorker => t("road worker"),
+        Item::PowerMarble => t("power marble"),
+        Item::FlyingWing => t("flying wing"),
+        Item::Swap => t("swap"),
+        Item::Tornado => t("tornado"),
+    }
+}
+
+/// What an item does (its tooltip).
+pub fn item_tip(lang: Language, item: Item) -> &'static str {
+    let t = |s| tr(lang, s);
+    match item {
+        Item::Roadblock => t(
+            "Puts a wall on an empty hole outside the camps, within 3 holes of your marbles, for 3 rounds: no marble may stop on it or jump over it.",
+        ),
+        Item::RoadWorker => t(
+            "Puts a fixed marble on an empty hole outside the camps, within 3 holes of your marbles, for 3 rounds: marbles may jump over it, never move it or land on it.",
+        ),
+        Item::PowerMarble => {
+            t("One of your marbles makes two full moves this turn; no other marble moves.")
+        }
+        Item::FlyingWing => t("One of your marbles flies to an empty hole at most 4 holes away."),
+        Item::Swap => t(
+            "One of your marbles trades places with another player's marble at most 4 holes away.",
+        ),
+        Item::Tornado => t(
+            "The marbles on a hole and its six neighbours (all outside the camps) are shuffled at random.",
+        ),
     }
 }
 
@@ -788,6 +947,54 @@ mod tests {
         assert_eq!(tr(Language::Chinese, "no such text"), "no such text");
         for (i, (en, _)) in ZH.iter().enumerate() {
             assert!(!ZH[..i].iter().any(|(e, _)| e == en), "{en} twice");
+        }
+    }
+
+    #[test]
+    fn party_notices_have_words_in_both_languages() {
+        use starhop_engine::ItemUse;
+        let name = |s: u8| ["Ann", "Bo"][s as usize].to_string();
+        let used = Event::ItemUsed {
+            seat: 1,
+            item_use: ItemUse::FlyingWing { marble: 3, to: 9 },
+            change: None,
+        };
+        let taken = |kept| Event::ItemTaken {
+            seat: 0,
+            hole: 60,
+            item: Item::Tornado,
+            kept,
+        };
+        let say = |lang, e: Event| describe_notice(lang, &Notice::Rule(e), &name).0;
+        assert_eq!(
+            say(Language::English, used.clone()),
+            "Bo used a flying wing"
+        );
+        assert_eq!(say(Language::Chinese, used), "Bo 使用了飞天翼");
+        assert_eq!(say(Language::English, taken(true)), "Ann found a tornado");
+        assert!(say(Language::English, taken(false)).contains("hand is full"));
+        assert!(say(Language::Chinese, taken(false)).contains("龙卷风"));
+        for lang in [Language::English, Language::Chinese] {
+            for e in [
+                Event::BoxPlaced { hole: 60 },
+                Event::ObstacleGone {
+                    hole: 60,
+                    item: Item::Roadblock,
+                },
+                Event::ObstacleGone {
+                    hole: 60,
+                    item: Item::RoadWorker,
+                },
+            ] {
+                assert!(!say(lang, e).is_empty());
+            }
+            for item in Item::ALL {
+                assert!(!item_tip(lang, item).is_empty());
+                assert_eq!(
+                    item_name(lang, item).to_lowercase(),
+                    item_noun(lang, item).to_lowercase()
+                );
+            }
         }
     }
 

@@ -13,6 +13,7 @@ use std::path::PathBuf;
 mod draw;
 mod hud;
 pub mod i18n;
+mod items;
 mod menus;
 mod setup;
 

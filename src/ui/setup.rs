@@ -2,14 +2,16 @@
 //! option, clocks, teams and the first-move draw. The board behind it shows
 //! the chosen board with the chosen colours.
 
+use super::i18n::{item_name, item_tip};
 use super::{Asking, Overlay, Tr, display_name, swatch, trf};
 use crate::play::{PALETTE, PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use starhop_ai::Level;
+use starhop_engine::items::MAX_BOX_EVERY;
 use starhop_engine::seats::team_of_seats;
-use starhop_engine::{FirstMoveMethod, Preset, RuleError, Rules, Teams};
+use starhop_engine::{FirstMoveMethod, Item, Preset, RuleError, Rules, Teams};
 
 /// Where the setup panel ends on screen (its right edge, in egui points), so
 /// the camera can show the board in the space beside it.
@@ -258,13 +260,10 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
             .selected_text(current.map_or("…", |p| preset_name(lang, p)))
             .show_ui(ui, |ui| {
                 for p in Preset::ALL {
-                    let enabled = p != Preset::Party;
-                    let r = ui.add_enabled(
-                        enabled,
-                        egui::Button::selectable(current == Some(p), preset_name(lang, p)),
-                    );
-                    let r =
-                        r.on_disabled_hover_text(lang.t("Party mode arrives in a coming update."));
+                    let r = ui.add(egui::Button::selectable(
+                        current == Some(p),
+                        preset_name(lang, p),
+                    ));
                     if r.clicked() {
                         *rules = Rules {
                             board_size: rules.board_size,
@@ -308,6 +307,7 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
         }
         clock_choice(ui, lang, t("Move time limit"), &mut rules.move_limit_ms, &[5, 10, 20, 30], t("s"), 1_000);
         clock_choice(ui, lang, t("Time bank"), &mut rules.time_bank_ms, &[1, 3, 5, 10], t("min"), 60_000);
+        party_options(ui, lang, rules);
     });
     ui.horizontal(|ui| {
         ui.strong(lang.t("Who moves first"));
@@ -345,6 +345,44 @@ fn rules_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::Mat
                     }
                 });
         }
+    });
+}
+
+/// Party mode (RULES §8): items on or off, how often boxes come, and which
+/// items they hold (at least one, or the rules would not validate).
+fn party_options(ui: &mut egui::Ui, lang: Language, rules: &mut Rules) {
+    ui.checkbox(&mut rules.items, lang.t("Items (party mode)")).on_hover_text(lang.t(
+        "Item boxes appear in the middle of the board; a marble that stops on one takes a random item.",
+    ));
+    if !rules.items {
+        return;
+    }
+    ui.indent(egui::Id::new("party"), |ui| {
+        let tip = lang.t("Rounds between new boxes (never more than one per player on the board). 0 = only the starting boxes.");
+        ui.horizontal(|ui| {
+            ui.label(lang.t("New box every")).on_hover_text(tip);
+            ui.add(egui::Slider::new(&mut rules.box_every, 0..=MAX_BOX_EVERY))
+                .on_hover_text(tip);
+            ui.label(lang.t("rounds"));
+        });
+        ui.label(lang.t("Items in play"));
+        ui.horizontal_wrapped(|ui| {
+            for item in Item::ALL {
+                let mut on = rules.item_set.contains(item);
+                let last = on && rules.item_set.len() == 1;
+                let r = ui
+                    .add_enabled(!last, egui::Checkbox::new(&mut on, item_name(lang, item)))
+                    .on_hover_text(item_tip(lang, item))
+                    .on_disabled_hover_text(lang.t("At least one item stays in play."));
+                if r.changed() {
+                    rules.item_set = if on {
+                        rules.item_set.with(item)
+                    } else {
+                        rules.item_set.without(item)
+                    };
+                }
+            }
+        });
     });
 }
 
