@@ -16,9 +16,7 @@ use bevy::prelude::*;
 use starhop_engine::{Hole, Move, RuleError};
 
 mod targeting;
-pub use targeting::{
-    Aim, ItemChoice, ItemTargeting, PointerHole, aim_press, gate_error, reach, targets,
-};
+pub use targeting::{Aim, ItemChoice, ItemTargeting, PointerHole, aim_press, reach, targets};
 
 /// The lifted marble and the keyboard/gamepad cursor.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]

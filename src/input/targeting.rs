@@ -51,33 +51,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ItemChoice>();
 }
 
-/// Why the player to move may not use `item` at all now (not held, already
-/// used one, already moved, game over, items off), whatever the target.
-pub fn gate_error(game: &Game, item: Item) -> Option<RuleError> {
-    // The engine checks the gate before the target, so any target will do.
-    let probe = match item {
-        Item::Roadblock => ItemUse::Roadblock { hole: 0 },
-        Item::RoadWorker => ItemUse::RoadWorker { hole: 0 },
-        Item::PowerMarble => ItemUse::PowerMarble { marble: 0 },
-        Item::FlyingWing => ItemUse::FlyingWing { marble: 0, to: 0 },
-        Item::Swap => ItemUse::Swap {
-            marble: 0,
-            other: 0,
-        },
-        Item::Tornado => ItemUse::Tornado { centre: 0 },
-    };
-    game.item_error(probe).filter(|e| {
-        matches!(
-            e,
-            RuleError::GameOver
-                | RuleError::ItemsOff
-                | RuleError::ItemAfterMove
-                | RuleError::ItemLimit
-                | RuleError::ItemNotHeld(_)
-        )
-    })
-}
-
 /// The holes that are valid picks now: the first picks of every legal use,
 /// or, once a marble is picked, its valid second holes.
 pub fn targets(game: &Game, aim: Aim) -> Bitboard {
@@ -172,7 +145,7 @@ pub(super) fn follow_item_choices(
         let why = match held.get(slot) {
             _ if !human_to_move(m) => None,
             None => None,
-            Some(&item) => match gate_error(&m.game, item) {
+            Some(&item) => match m.game.item_gate(item) {
                 None => {
                     targeting.0 = Some(Aim {
                         slot,
@@ -216,7 +189,7 @@ pub(super) fn drop_stale_targeting(
     let still = game.as_deref().is_some_and(|m| {
         human_to_move(m)
             && m.game.held(m.game.to_move()).get(aim.slot) == Some(&aim.item)
-            && gate_error(&m.game, aim.item).is_none()
+            && m.game.item_gate(aim.item).is_none()
             && aim
                 .first
                 .is_none_or(|f| m.game.position().marbles(m.game.to_move()).contains(f))

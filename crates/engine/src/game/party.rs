@@ -81,8 +81,10 @@ impl Game {
         Ok(())
     }
 
-    /// Why the player to move may not use an item at all now, if so.
-    fn item_gate(&self, item: Item) -> Option<RuleError> {
+    /// Why the player to move may not use `item` now whatever the target
+    /// (game over, items off, not held, this turn's item used, the move
+    /// begun), if so.
+    pub fn item_gate(&self, item: Item) -> Option<RuleError> {
         if self.is_over() {
             return Some(RuleError::GameOver);
         }
