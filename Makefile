@@ -50,7 +50,7 @@ perft:
 
 # The pictures in docs/ (setup screen, six-player mid-game, end screen).
 screenshots: deps-test
-	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps"; do \
+	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party"; do \
 	  set -- $$shot; name=$$1; shift; \
 	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
 	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \
