@@ -7,8 +7,28 @@ use crate::screenshot::ShotOf;
 use crate::settings::Language;
 use clap::Parser;
 use starhop_ai::Level;
-use starhop_engine::FirstMoveMethod;
+use starhop_engine::{FirstMoveMethod, Preset, Rules};
 use std::path::PathBuf;
+
+/// The presets by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PresetArg {
+    Classic,
+    SuperJump,
+    Tournament,
+    Party,
+}
+
+impl From<PresetArg> for Preset {
+    fn from(p: PresetArg) -> Preset {
+        match p {
+            PresetArg::Classic => Preset::Classic,
+            PresetArg::SuperJump => Preset::SuperJump,
+            PresetArg::Tournament => Preset::Tournament,
+            PresetArg::Party => Preset::Party,
+        }
+    }
+}
 
 #[derive(Parser, Debug)]
 #[command(
@@ -28,6 +48,9 @@ pub struct Args {
     /// 2 when only --vs, --bots or --first is given).
     #[arg(long)]
     pub players: Option<usize>,
+    /// The rules of a quick-started game (default: classic).
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetArg>,
     /// Board size for a quick start: 3, 4 or 5 rows per point.
     #[arg(long, default_value_t = 4)]
     pub size: u8,
@@ -71,7 +94,10 @@ impl Args {
     /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
-        let asked = self.vs.is_some() || self.bots.is_some() || self.first.is_some();
+        let asked = self.vs.is_some()
+            || self.bots.is_some()
+            || self.first.is_some()
+            || self.preset.is_some();
         let party_shot = self.screenshot.is_some() && self.shot.party();
         let players = self
             .players
@@ -79,6 +105,13 @@ impl Args {
             .or(self.screenshot.as_ref().map(|_| 6))
             .or(asked.then_some(2))?;
         let mut rules = quick_rules(self.size);
+        if let Some(preset) = self.preset {
+            rules = Rules {
+                board_size: rules.board_size,
+                first_move: rules.first_move,
+                ..Preset::from(preset).rules()
+            };
+        }
         if party_shot {
             // Party rules, with a box every round so the board shows several.
             rules.items = true;

@@ -484,6 +484,14 @@ fn the_quick_start_options_start_the_game_they_describe() {
             .all(|s| s.kind == SeatKind::Bot(Level::Easy))
     );
 
+    // A preset alone starts a two-player game under its rules, on the size asked.
+    let app = launched(&["--preset", "party", "--size", "3"]);
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.players(), 2);
+    assert!(m.game.rules().items);
+    assert_eq!(m.game.rules().board_size, 3);
+    assert_eq!(m.game.boxes().count(), 2, "one box per player");
+
     // Without any of them, the setup screen comes first.
     let app = launched(&[]);
     assert!(app.world().get_resource::<Match>().is_none());
