@@ -484,7 +484,7 @@ fn save_games(
     let name = save_name(
         &local_stamp(SystemTime::now()),
         &seats,
-        m.game.actions().count() + 1,
+        crate::play::move_number(&m.game),
     );
     match save_record(&folders.saves, &m.record(), &name) {
         Ok(path) => {

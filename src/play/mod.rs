@@ -414,6 +414,15 @@ pub fn last_move(game: &Game) -> Option<(Seat, Vec<Hole>)> {
 }
 
 /// Rules a quick-started game uses when the command line says nothing else.
+/// The number of the move to come, as the HUD and save names show it:
+/// moves, passes and time-outs count; item uses are part of a move's turn.
+pub fn move_number(game: &Game) -> usize {
+    game.actions()
+        .filter(|a| !matches!(a, Action::UseItem { .. }))
+        .count()
+        + 1
+}
+
 pub fn quick_rules(size: u8) -> Rules {
     Rules {
         first_move: FirstMoveMethod::Lots,

@@ -94,7 +94,7 @@ pub fn hud(
                     lang.t("Round"),
                     g.rounds() + 1,
                     lang.t("Move"),
-                    g.actions().count() + 1
+                    crate::play::move_number(g)
                 ));
                 if let Some(left) = g.move_time_left().filter(|_| !g.is_over()) {
                     let colour = if left < 3_000 {
