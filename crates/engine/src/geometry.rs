@@ -70,7 +70,14 @@ pub struct Board {
     all: Bitboard,
     /// Hex distance between any two holes, row-major `len * len`.
     dist: Vec<u8>,
+    /// `near[h][r]`: the holes within distance `r` of `h`, for the radii items
+    /// use (`within` answers from here for `r < NEAR_RADII`).
+    near: Vec<[Bitboard; NEAR_RADII]>,
 }
+
+/// Radii whose neighbourhoods every board keeps ready: 0 to 4 (the items'
+/// 3 and 4 included).
+const NEAR_RADII: usize = 5;
 
 impl Board {
     /// The shared board of size `n` (3, 4 or 5).
@@ -167,6 +174,18 @@ impl Board {
                 dist[a * len + b] = hexes[a].distance(hexes[b]);
             }
         }
+        let near = (0..len)
+            .map(|a| {
+                let mut rings = [Bitboard::EMPTY; NEAR_RADII];
+                for b in 0..len {
+                    let d = dist[a * len + b] as usize;
+                    for ring in rings.iter_mut().skip(d) {
+                        ring.insert(b as Hole);
+                    }
+                }
+                rings
+            })
+            .collect();
         Board {
             size,
             hexes,
@@ -180,6 +199,7 @@ impl Board {
             centre,
             all: Bitboard::first_n(len),
             dist,
+            near,
         }
     }
 
@@ -227,6 +247,9 @@ impl Board {
 
     /// Holes within hex distance `r` of `h`.
     pub fn within(&self, h: Hole, r: u8) -> Bitboard {
+        if let Some(&near) = self.near.get(h as usize).and_then(|n| n.get(r as usize)) {
+            return near;
+        }
         (0..self.len() as Hole)
             .filter(|&x| self.distance(h, x) <= r)
             .collect()
@@ -241,6 +264,25 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn within_is_every_hole_at_most_that_far() {
+        for n in [3, 4, 5] {
+            let b = Board::get(n).unwrap();
+            for h in 0..b.len() as Hole {
+                for r in 0..8u8 {
+                    let by_distance: Bitboard = (0..b.len() as Hole)
+                        .filter(|&x| b.distance(h, x) <= r)
+                        .collect();
+                    assert_eq!(
+                        b.within(h, r),
+                        by_distance,
+                        "size {n}, hole {h}, radius {r}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn rule_1_board_sizes_have_73_121_181_holes() {
