@@ -968,6 +968,37 @@ fn party_boxes_and_obstacles_follow_pickups_expiry_undo_and_redo() {
 }
 
 #[test]
+fn a_saved_or_restarted_party_game_shows_its_boxes_obstacles_and_hands() {
+    let mut app = party_app(2, 6);
+    let mut rng = Rng::new(6);
+    let u = hold(&mut app, &mut rng, Item::Roadblock);
+    app.world_mut().write_message(ItemRequest(u));
+    settle_party(&mut app);
+    assert!(!game(&app).obstacles().is_empty());
+    let saved = game(&app).clone();
+    let record = Record::of(&saved, vec![]);
+    // Another game in between, so the load has to rebuild everything.
+    let mut other = party_app(2, 9);
+    play_script(&mut other, &mut Rng::new(9), &[]);
+    other.world_mut().write_message(LoadMatch(record));
+    other.update();
+    settle_party(&mut other);
+    assert_eq!(game(&other).state(), saved.state(), "the same game again");
+    assert_party_matches_engine(&mut other);
+    for seat in 0..2 {
+        assert_eq!(game(&other).held(seat), saved.held(seat));
+    }
+    // A restart re-enters the playing screen the same way.
+    let mut setup = MatchSetup::new(2, party_rules());
+    setup.seed = Some(3);
+    other.world_mut().write_message(StartMatch(setup));
+    other.update();
+    settle_party(&mut other);
+    assert_eq!(game(&other).boxes().count(), 2);
+    assert_party_matches_engine(&mut other);
+}
+
+#[test]
 fn a_flying_wing_flies_the_same_marble_high_to_its_hole() {
     let mut app = party_app(2, 11);
     let mut rng = Rng::new(11);

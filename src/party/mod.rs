@@ -9,11 +9,11 @@
 //! animation, a new one grows in, and the rest stay. A new or loaded match
 //! (`BoardChanged`) sets them up afresh without animation.
 
+use crate::AppSystems;
 use crate::board::BoardLayout;
 use crate::marbles::{Busy, Hopping, MarbleIndex, animation_speed, note_animating};
 use crate::play::{BoardChanged, BotSpeed, Match, Notice, PausableSystems};
 use crate::settings::Settings;
-use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{Bitboard, Event, Hole, Item, ItemUse, Obstacle};
 
@@ -111,7 +111,9 @@ fn on_hole(layout: &BoardLayout, hole: Hole) -> Transform {
 }
 
 /// Keeps box and obstacle entities in step with the game, and starts the
-/// tornado's funnel when one is used.
+/// tornado's funnel when one is used. Pieces live as long as the board shows
+/// their game, not the screen: a restart or a load re-enters the playing
+/// screen, and pieces despawned on that exit would not come back.
 fn follow_party(
     mut commands: Commands,
     game: Option<Res<Match>>,
@@ -138,7 +140,6 @@ fn follow_party(
                         Funnel { centre, t: 0.0 },
                         Busy,
                         on_hole(&layout, centre),
-                        DespawnOnExit(Screen::Playing),
                     ));
                 }
                 if !matches!(item_use.item(), Item::Roadblock | Item::RoadWorker) {
@@ -226,12 +227,7 @@ fn follow_party(
 }
 
 fn spawn_box(commands: &mut Commands, layout: &BoardLayout, hole: Hole, grow: bool) {
-    let mut e = commands.spawn((
-        PartyPiece,
-        ItemBox { hole },
-        on_hole(layout, hole),
-        DespawnOnExit(Screen::Playing),
-    ));
+    let mut e = commands.spawn((PartyPiece, ItemBox { hole }, on_hole(layout, hole)));
     if grow {
         e.insert((
             Growing::default(),
@@ -242,12 +238,7 @@ fn spawn_box(commands: &mut Commands, layout: &BoardLayout, hole: Hole, grow: bo
 }
 
 fn spawn_obstacle(commands: &mut Commands, layout: &BoardLayout, o: Obstacle, grow: bool) {
-    let mut e = commands.spawn((
-        PartyPiece,
-        ObstacleMark(o),
-        on_hole(layout, o.hole),
-        DespawnOnExit(Screen::Playing),
-    ));
+    let mut e = commands.spawn((PartyPiece, ObstacleMark(o), on_hole(layout, o.hole)));
     if grow {
         e.insert((
             Growing::default(),
