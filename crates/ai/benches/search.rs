@@ -5,7 +5,7 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use starhop_ai::{Budget, Level, choose};
-use starhop_engine::testkit::Walk;
+use starhop_engine::testkit::{self, Walk};
 use starhop_engine::{FirstMoveMethod, Game, Rng, Rules};
 use std::hint::black_box;
 
@@ -74,32 +74,11 @@ fn search(c: &mut Criterion) {
     }
 }
 
-/// A party game (two players, a box every round) advanced until the player
-/// to move holds a full hand of three items.
-fn party_midgame() -> Game {
-    let rules = Rules {
-        box_every: 1,
-        anti_passive: false,
-        first_move: FirstMoveMethod::Fixed(0),
-        ..starhop_engine::Preset::Party.rules()
-    };
-    let mut game = Game::new(rules, 2, 3).unwrap();
-    let mut rng = Rng::new(42);
-    Walk::STRAIGHT.play(&mut game, 20, &mut rng);
-    while game.held(game.to_move()).len() < 3 {
-        assert_eq!(
-            Walk::STRAIGHT.play(&mut game, 1, &mut rng),
-            1,
-            "the game ended"
-        );
-    }
-    game
-}
-
 /// Nodes per second with items on: the item comparison's side-by-side
 /// searches and the move search share one node budget.
 fn party(c: &mut Criterion) {
-    let game = party_midgame();
+    // Two players, 20 plies in, the mover holding three items.
+    let game = testkit::party_midgame(2, 3, 42, 20);
     let budget = || Budget {
         max_nodes: Some(200_000),
         max_depth: Some(64),

@@ -1,7 +1,7 @@
 //! Move generation and playout speed. Run with `cargo bench -p starhop-engine`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use starhop_engine::testkit::Walk;
+use starhop_engine::testkit::{self, Walk};
 use starhop_engine::*;
 use std::hint::black_box;
 
@@ -20,31 +20,9 @@ fn crowded_midgame(long_jumps: bool) -> Game {
     game
 }
 
-/// A crowded party game (six players, a box every round) advanced a few
-/// dozen plies without using items, then on until the player to move holds
-/// a full hand of three (RULES §8).
-pub fn party_midgame() -> Game {
-    let rules = Rules {
-        box_every: 1,
-        anti_passive: false,
-        first_move: FirstMoveMethod::Fixed(0),
-        ..Preset::Party.rules()
-    };
-    let mut game = Game::new(rules, 6, 1).unwrap();
-    let mut rng = Rng::new(99);
-    Walk::STRAIGHT.play(&mut game, 48, &mut rng);
-    while game.held(game.to_move()).len() < items::MAX_HELD {
-        assert_eq!(
-            Walk::STRAIGHT.play(&mut game, 1, &mut rng),
-            1,
-            "the game ended"
-        );
-    }
-    game
-}
-
 fn party(c: &mut Criterion) {
-    let game = party_midgame();
+    // Six players, 48 plies in, the mover holding three items (RULES §8).
+    let game = testkit::party_midgame(6, 1, 99, 48);
     let mut group = c.benchmark_group("party_movegen");
     let mut out = Vec::with_capacity(256);
     game.legal_moves_into(&mut out);

@@ -16,7 +16,7 @@ use crate::game::Game;
 use crate::items::Item;
 use crate::position::Move;
 use crate::rng::Rng;
-use crate::rules::Rules;
+use crate::rules::{FirstMoveMethod, Preset, Rules};
 use crate::seats::Seat;
 
 /// What "forward" means for a walk.
@@ -151,4 +151,27 @@ pub fn give_item(game: &mut Game, seat: Seat, item: Item) -> Result<(), RuleErro
 /// Puts an item box on an empty hole outside the rules, for tests.
 pub fn put_box(game: &mut Game, hole: Hole) -> Result<(), RuleError> {
     game.grant_box(hole)
+}
+
+/// A party game (a box every round, seat 0 first, no anti-passive rule)
+/// advanced `plies` straight plies without using items, then on until the
+/// player to move holds a full hand: the benchmarks' crowded party position.
+pub fn party_midgame(players: usize, seed: u64, walk_seed: u64, plies: usize) -> Game {
+    let rules = Rules {
+        box_every: 1,
+        anti_passive: false,
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Preset::Party.rules()
+    };
+    let mut game = Game::new(rules, players, seed).expect("valid party rules");
+    let mut rng = Rng::new(walk_seed);
+    Walk::STRAIGHT.play(&mut game, plies, &mut rng);
+    while game.held(game.to_move()).len() < crate::items::MAX_HELD {
+        assert_eq!(
+            Walk::STRAIGHT.play(&mut game, 1, &mut rng),
+            1,
+            "the game ended"
+        );
+    }
+    game
 }
