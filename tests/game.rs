@@ -1294,6 +1294,20 @@ fn load_people(app: &mut App, game: &Game) {
     settle(app);
 }
 
+/// An app with people in every seat of a party game whose player to move
+/// holds `item`, and the slot it is in.
+fn holding_in_app(item: Item) -> (App, Game, usize) {
+    let game = party_game_where(|held| held.contains(&item));
+    let mut app = app_with_input();
+    load_people(&mut app, &game);
+    let slot = game
+        .held(game.to_move())
+        .iter()
+        .position(|&i| i == item)
+        .unwrap();
+    (app, game, slot)
+}
+
 /// Presses and releases a key over one frame.
 fn tap(app: &mut App, key: KeyCode) {
     app.world_mut()
@@ -1324,11 +1338,8 @@ const SLOT_KEYS: [KeyCode; 3] = [KeyCode::Digit1, KeyCode::Digit2, KeyCode::Digi
 #[test]
 fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
     for item in Item::ALL {
-        let game = party_game_where(|held| held.contains(&item));
-        let mut app = app_with_input();
-        load_people(&mut app, &game);
+        let (mut app, game, slot) = holding_in_app(item);
         let seat = game.to_move();
-        let slot = game.held(seat).iter().position(|&i| i == item).unwrap();
         tap(&mut app, SLOT_KEYS[slot]);
         assert_eq!(
             aim(&app),
@@ -1385,14 +1396,7 @@ fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
 
 #[test]
 fn an_illegal_item_pick_or_request_is_refused_with_its_reason() {
-    let game = party_game_where(|held| held.contains(&Item::Roadblock));
-    let mut app = app_with_input();
-    load_people(&mut app, &game);
-    let slot = game
-        .held(game.to_move())
-        .iter()
-        .position(|&i| i == Item::Roadblock)
-        .unwrap();
+    let (mut app, game, slot) = holding_in_app(Item::Roadblock);
     tap(&mut app, SLOT_KEYS[slot]);
     // One's own marble is no place for a roadblock.
     let own = game.position().marbles(game.to_move()).first().unwrap();
@@ -1451,14 +1455,7 @@ fn an_illegal_item_pick_or_request_is_refused_with_its_reason() {
 
 #[test]
 fn esc_right_click_and_the_same_key_put_the_item_away() {
-    let game = party_game_where(|held| held.contains(&Item::FlyingWing));
-    let mut app = app_with_input();
-    load_people(&mut app, &game);
-    let slot = game
-        .held(game.to_move())
-        .iter()
-        .position(|&i| i == Item::FlyingWing)
-        .unwrap();
+    let (mut app, game, slot) = holding_in_app(Item::FlyingWing);
     let marble = game.item_uses_of(Item::FlyingWing)[0].first_pick();
     // Esc, also after the marble was picked (which put it back down).
     tap(&mut app, SLOT_KEYS[slot]);
