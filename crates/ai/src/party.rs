@@ -257,6 +257,19 @@ pub(crate) fn greedy(ctx: &Ctx, uses: &[ItemUse], rng: &mut Rng) -> Option<Decis
     (r > without + ctx.margin()).then(|| item_decision(u, uses.len() as u64, 1, r - without))
 }
 
+/// The power marble's second move after `first`: the position once the
+/// first is made, and the same marble's moves from there (none when stuck).
+fn second_move_job(ctx: &Ctx, first: Move) -> Job {
+    let mut pos = ctx.game.position().clone();
+    pos.shift(ctx.seat, first.from, first.to);
+    let moves = pos
+        .destinations(ctx.seat, first.to, ctx.rules)
+        .iter()
+        .map(|to| Move { from: first.to, to })
+        .collect();
+    Job { pos, moves }
+}
+
 /// One position to search, with the root moves the mover has there.
 struct Job {
     pos: Position,
@@ -376,18 +389,12 @@ pub(crate) fn searched<'a>(
                     .into_iter()
                     .take(POWER_FIRST_MOVES)
                 {
-                    let mut pos = ctx.game.position().clone();
-                    pos.shift(seat, first.from, first.to);
-                    if pos.has_finished(seat) {
+                    let job = second_move_job(ctx, first);
+                    if job.pos.has_finished(seat) {
                         return Weighed::decided(item_decision(u, 0, 1, WIN));
                     }
-                    let moves: Vec<Move> = pos
-                        .destinations(seat, first.to, ctx.rules)
-                        .iter()
-                        .map(|to| Move { from: first.to, to })
-                        .collect();
-                    if !moves.is_empty() {
-                        jobs.push(Job { pos, moves });
+                    if !job.moves.is_empty() {
+                        jobs.push(job);
                         owner.push(i);
                     }
                 }
@@ -512,19 +519,12 @@ pub(crate) fn power_first_move(
         }
         Level::Medium => Some(pick(first, 0, 1, top)),
         Level::Hard | Level::Master => {
-            let seat = ctx.seat;
             let mut firsts = Vec::new();
             let mut jobs = Vec::new();
             for &(_, m) in plans.iter().take(POWER_FIRST_MOVES) {
-                let mut pos = ctx.game.position().clone();
-                pos.shift(seat, m.from, m.to);
-                let moves: Vec<Move> = pos
-                    .destinations(seat, m.to, ctx.rules)
-                    .iter()
-                    .map(|to| Move { from: m.to, to })
-                    .collect();
-                if !moves.is_empty() {
-                    jobs.push(Job { pos, moves });
+                let job = second_move_job(ctx, m);
+                if !job.moves.is_empty() {
+                    jobs.push(job);
                     firsts.push(m);
                 }
             }
