@@ -49,6 +49,7 @@ impl History {
 
     /// The state was changed outside any action: replaying the actions alone
     /// would miss it, so keep it as the snapshot for this point.
+    #[cfg(any(test, feature = "test-kit"))]
     pub(super) fn mark(&mut self, state: &State) {
         let index = self.entries.len();
         match self.snapshots.last_mut() {

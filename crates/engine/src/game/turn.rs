@@ -321,10 +321,11 @@ impl Game {
         }
     }
 
-    /// Gives the player to move one more move this turn: the seam for the Power
-    /// marble item (RULES §8), which will grant it inside its own action. Until
-    /// then the change is outside any action, so the history keeps a snapshot.
-    #[allow(dead_code)]
+    /// Gives the player to move one more move this turn, for any marble: the
+    /// tests of multi-move turns (the power marble grants one inside its own
+    /// action, for one marble). The change is outside any action, so the
+    /// history keeps a snapshot.
+    #[cfg(test)]
     pub(crate) fn grant_extra_move(&mut self) {
         let turn = &mut self.state.turn;
         turn.moves_left = turn.moves_left.saturating_add(1);
