@@ -11,6 +11,7 @@
 //! power marble's two moves) are weighed in `party.rs`.
 
 pub mod eval;
+pub mod food;
 mod party;
 pub mod search;
 

@@ -18,6 +18,7 @@ pub mod distance;
 pub mod draw;
 pub mod error;
 mod explain;
+pub mod food;
 pub mod game;
 pub mod geometry;
 pub mod items;
