@@ -1,14 +1,19 @@
 //! `starhop-cli`: the engine from the command line, without Bevy.
 //!
 //! - `perft`: count legal move sequences (a self-check of move generation).
-//! - `replay FILE`: check a game record and print the final position.
+//! - `replay FILE`: check a game record (classic or food checkers) and print how it went.
 //! - `random`: write the record of a random game (for demos and tests).
 //! - `arena`: bots against each other over many seeded games (see `arena.rs`).
+//! - `food-arena`: the same for food checkers (see `food_arena.rs`).
 
 mod arena;
+mod food_arena;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
+use starhop_engine::food::{
+    FOOD_RECORD_FORMAT, FoodGame, FoodRecord, FoodStatus, read_food_record,
+};
 use starhop_engine::perft::perft;
 use starhop_engine::{
     EndReason, Event, Game, MAX_RECORD_BYTES, Move, OutReason, Preset, Record, RecordError, Rules,
@@ -82,6 +87,8 @@ enum Command {
     },
     /// Play bots against each other: A takes one seat, B all the others.
     Arena(arena::ArenaArgs),
+    /// Food-checkers bots against each other over many seeded games.
+    FoodArena(food_arena::FoodArenaArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -140,6 +147,60 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether a file's format field names a food-checkers record.
+fn is_food_record(bytes: &[u8]) -> bool {
+    serde_json::from_slice::<serde_json::Value>(bytes)
+        .ok()
+        .is_some_and(|v| v.get("format").is_some_and(|f| f == FOOD_RECORD_FORMAT))
+}
+
+/// How a food-checkers game went: rules, each move, captures and the result.
+fn food_summary(rec: &FoodRecord, game: &FoodGame) -> String {
+    let r = &rec.rules;
+    let mut out = format!(
+        "food checkers on {} holes, {} player{}, slides {}: {} moves, {} marbles left\n",
+        r.holes,
+        r.players,
+        if r.players == 1 { "" } else { "s" },
+        if r.slides { "on" } else { "off" },
+        rec.moves.len(),
+        game.marbles_left()
+    );
+    for (i, route) in rec.moves.iter().enumerate() {
+        let hops: Vec<String> = route.iter().map(|h| format!("({},{})", h.q, h.r)).collect();
+        out += &format!("{:>4}. {}\n", i + 1, hops.join("-"));
+    }
+    let name = |i: usize| {
+        rec.names
+            .get(i)
+            .cloned()
+            .unwrap_or_else(|| format!("player {}", i + 1))
+    };
+    for (i, c) in game.captures().iter().enumerate() {
+        out += &format!("{}: {c} captured\n", name(i));
+    }
+    out += &match game.status() {
+        FoodStatus::Playing => "still playing\n".to_string(),
+        FoodStatus::Over { end, winners } if r.players == 1 => format!(
+            "over ({end:?}): {}\n",
+            if winners.is_empty() {
+                "not solved"
+            } else {
+                "solved"
+            }
+        ),
+        FoodStatus::Over { end, winners } => format!(
+            "over ({end:?}): won by {}\n",
+            winners
+                .iter()
+                .map(|&i| name(i))
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    };
+    out
+}
+
 fn new_game(size: u8, players: usize, long_jumps: bool, seed: u64) -> Result<Game, String> {
     let rules = Rules {
         long_jumps,
@@ -152,6 +213,7 @@ fn new_game(size: u8, players: usize, long_jumps: bool, seed: u64) -> Result<Gam
 fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Arena(args) => arena::run(args),
+        Command::FoodArena(args) => food_arena::run(args),
         Command::Perft {
             size,
             players,
@@ -167,7 +229,19 @@ fn run(command: Command) -> Result<(), String> {
         Command::Replay { file } => {
             let opened = std::fs::File::open(&file)
                 .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-            let rec = read_record(opened, MAX_RECORD_BYTES)
+            let mut bytes = Vec::new();
+            std::io::Read::read_to_end(
+                &mut std::io::Read::take(opened, MAX_RECORD_BYTES + 1),
+                &mut bytes,
+            )
+            .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            if is_food_record(&bytes) {
+                let (rec, game) =
+                    read_food_record(&bytes[..]).map_err(|e| format!("{}: {e}", file.display()))?;
+                print!("{}", food_summary(&rec, &game));
+                return Ok(());
+            }
+            let rec = read_record(&bytes[..], MAX_RECORD_BYTES)
                 .map_err(|e| format!("{}: {e}", file.display()))?;
             let game =
                 replay_with_progress(&rec).map_err(|e| format!("{}: {e}", file.display()))?;

@@ -91,6 +91,62 @@ fn replay_of_a_missing_file_says_so() {
 }
 
 #[test]
+fn replay_reads_a_food_checkers_record_and_refuses_a_tampered_one() {
+    use starhop_engine::food::{FoodGame, FoodRecord, FoodRules};
+    let dir = scratch("food-replay");
+    let mut game = FoodGame::new(FoodRules::table(37, 2)).unwrap();
+    for _ in 0..6 {
+        let m = game.legal_moves()[0].clone();
+        game.play(&m.route).unwrap();
+    }
+    let mut record = FoodRecord::of(&game, vec!["Ann".into(), "Bo".into()], vec![]);
+    let file = dir.join("food.json");
+    std::fs::write(&file, record.to_json()).unwrap();
+    let (ok, out, err) = cli(&["replay", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("food checkers on 37 holes, 2 players"),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("{} marbles left", game.marbles_left())),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!("Ann: {} captured", game.captures()[0])),
+        "{out}"
+    );
+    record.moves[2].reverse();
+    std::fs::write(&file, record.to_json()).unwrap();
+    let (ok, _, err) = cli(&["replay", file.to_str().unwrap()]);
+    assert!(!ok && err.contains("move 3 is not legal"), "{err}");
+}
+
+#[test]
+fn food_arena_plays_and_reports_the_score() {
+    let (ok, out, err) = cli(&[
+        "food-arena",
+        "--a",
+        "medium",
+        "--b",
+        "beginner",
+        "--games",
+        "2",
+        "--holes",
+        "37",
+        "--time-ms",
+        "20",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("Medium vs Beginner on 37 holes, 2 players, 2 games: A scored"),
+        "{out}"
+    );
+    let (ok, _, err) = cli(&["food-arena", "--a", "easy", "--b", "easy", "--holes", "40"]);
+    assert!(!ok && err.contains("37, 61 or 91"), "{err}");
+}
+
+#[test]
 fn arena_plays_tiny_matches_and_reports() {
     let (ok, out, err) = cli(&[
         "arena", "--a", "hard", "--b", "greedy", "--games", "2", "--size", "3", "--depth", "2",
