@@ -134,9 +134,32 @@ fn playouts(c: &mut Criterion) {
     group.finish();
 }
 
+fn food(c: &mut Criterion) {
+    use starhop_engine::food::{FoodGame, FoodRules};
+    let mut group = c.benchmark_group("food_movegen");
+    for holes in [37usize, 61, 91] {
+        // Six players, a dozen moves in: captures from every side of the gap.
+        let mut game = FoodGame::new(FoodRules::table(holes, 6)).unwrap();
+        let mut rng = Rng::new(5);
+        for _ in 0..12 {
+            let moves = game.legal_moves();
+            game.play(&moves[rng.below(moves.len() as u64) as usize].route)
+                .unwrap();
+        }
+        group.throughput(Throughput::Elements(game.legal_moves().len() as u64));
+        group.bench_with_input(BenchmarkId::new("all_moves", holes), &game, |b, g| {
+            b.iter(|| black_box(g).legal_moves().len())
+        });
+        group.bench_with_input(BenchmarkId::new("can_capture", holes), &game, |b, g| {
+            b.iter(|| black_box(g).position().can_capture())
+        });
+    }
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(3));
-    targets = movegen, party, playouts
+    targets = movegen, party, playouts, food
 }
 criterion_main!(benches);
