@@ -2,21 +2,24 @@
 //! solver does not cover: slides, or several players).
 //!
 //! Beginner plays any legal move, Easy the move that captures most. Medium and
-//! up search a paranoid alpha-beta (everyone else plays against the bot, the
-//! usual choice for several players when a tree must stay small) to a depth,
-//! deepening while time lasts: the value is the bot's captures less the best
-//! other player's, and a finished game is worth a win or a loss.
+//! up search alpha-beta to a depth, deepening while time lasts. With three or
+//! more players the search is paranoid (everyone else plays against the bot)
+//! in the real turn order: who moves next matters here, since the next player
+//! takes whatever capture a move leaves. (Best-reply search, which lets any
+//! opponent answer, scored 20 % against three Easy bots where paranoid scored
+//! 41 %, over 40 games each.) The value is the bot's captures less the best
+//! other player's; a finished game is worth a win or a loss.
 
 use crate::Level;
 use starhop_engine::Rng;
-use starhop_engine::food::{FoodGame, FoodMove, FoodStatus};
+use starhop_engine::food::{FoodGame, FoodMove, FoodPosition, end_of};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// Worth of a finished game, far above any capture count.
 const WIN: i32 = 10_000;
 
-/// The deepest each level searches (plies, one move of one player each).
+/// The deepest each level searches (plies of the search tree).
 pub fn max_depth(level: Level) -> u32 {
     match level {
         Level::Beginner => 0,
@@ -60,20 +63,32 @@ pub fn choose_within(
         return moves.into_iter().next();
     }
     order(&mut moves);
+    let rules = game.rules();
+    let mut caps = [0i32; 6];
+    for (c, &n) in caps.iter_mut().zip(game.captures()) {
+        *c = n as i32;
+    }
+    let root = Node {
+        position: game.position(),
+        caps,
+        quiet: game.quiet_slides(),
+        to_move: game.to_move(),
+    };
     let mut search = Search {
-        root: game.to_move(),
+        me: game.to_move(),
+        players: rules.players,
+        slides: rules.slides,
         deadline,
         stop,
         nodes: 0,
     };
     let mut best = moves[0].clone();
     for d in 1..=depth {
-        let mut scratch = game.clone();
-        let Some((value, m)) = search.root_move(&mut scratch, &moves, d) else {
+        let Some((value, m)) = search.root_move(&root, &moves, d) else {
             break; // out of time: keep the last finished depth's move
         };
         best = m;
-        // Put the best move first for the next, deeper iteration.
+        // The best move first for the next, deeper iteration.
         if let Some(i) = moves.iter().position(|x| *x == best) {
             let m = moves.remove(i);
             moves.insert(0, m);
@@ -90,8 +105,31 @@ fn order(moves: &mut [FoodMove]) {
     moves.sort_by_key(|m| std::cmp::Reverse(m.captured.len()));
 }
 
+/// What the search tracks of a game: the marbles, each player's captures,
+/// the slides played in a row and who moves.
+#[derive(Clone, Copy)]
+struct Node {
+    position: FoodPosition,
+    caps: [i32; 6],
+    quiet: usize,
+    to_move: usize,
+}
+
+impl Node {
+    fn after(&self, m: &FoodMove, players: usize) -> Node {
+        let mut next = *self;
+        next.position = self.position.after(m);
+        next.caps[self.to_move] += m.captured.len() as i32;
+        next.quiet = if m.is_slide() { self.quiet + 1 } else { 0 };
+        next.to_move = (self.to_move + 1) % players;
+        next
+    }
+}
+
 struct Search<'a> {
-    root: usize,
+    me: usize,
+    players: usize,
+    slides: bool,
     deadline: Option<Instant>,
     stop: &'a AtomicBool,
     nodes: u64,
@@ -107,16 +145,14 @@ impl Search<'_> {
 
     fn root_move(
         &mut self,
-        game: &mut FoodGame,
+        root: &Node,
         moves: &[FoodMove],
         depth: u32,
     ) -> Option<(i32, FoodMove)> {
         let mut best: Option<(i32, FoodMove)> = None;
         let mut alpha = -WIN * 2;
         for m in moves {
-            game.play(&m.route).expect("a listed move is legal");
-            let v = self.value(game, depth - 1, alpha, WIN * 2)?;
-            game.undo().expect("just played");
+            let v = self.value(&root.after(m, self.players), depth - 1, alpha, WIN * 2)?;
             if best.as_ref().is_none_or(|(b, _)| v > *b) {
                 best = Some((v, m.clone()));
                 alpha = alpha.max(v);
@@ -125,37 +161,25 @@ impl Search<'_> {
         best
     }
 
-    /// The position's worth to the bot; `None` when time ran out.
-    fn value(
-        &mut self,
-        game: &mut FoodGame,
-        depth: u32,
-        mut alpha: i32,
-        mut beta: i32,
-    ) -> Option<i32> {
+    /// The node's worth to the bot; `None` when time ran out.
+    fn value(&mut self, node: &Node, depth: u32, mut alpha: i32, mut beta: i32) -> Option<i32> {
         if self.out_of_time() {
             return None;
         }
-        if let FoodStatus::Over { winners, .. } = game.status() {
-            let margin = self.margin(game);
-            return Some(if winners.contains(&self.root) {
-                WIN / winners.len() as i32 + margin
-            } else {
-                -WIN + margin
-            });
+        // The slides in a row that end the game are counted per full round.
+        if end_of(&node.position, self.slides, self.players, node.quiet).is_some() {
+            return Some(self.finished(node));
         }
         if depth == 0 {
-            return Some(self.margin(game));
+            return Some(self.margin(node));
         }
-        let mut moves = game.legal_moves();
+        let mut moves = node.position.moves(self.slides);
         order(&mut moves);
-        let maximising = game.to_move() == self.root;
-        let mut best = if maximising { -WIN * 2 } else { WIN * 2 };
+        let mine = node.to_move == self.me;
+        let mut best = if mine { -WIN * 2 } else { WIN * 2 };
         for m in &moves {
-            game.play(&m.route).expect("a listed move is legal");
-            let v = self.value(game, depth - 1, alpha, beta)?;
-            game.undo().expect("just played");
-            if maximising {
+            let v = self.value(&node.after(m, self.players), depth - 1, alpha, beta)?;
+            if mine {
                 best = best.max(v);
                 alpha = alpha.max(v);
             } else {
@@ -169,15 +193,29 @@ impl Search<'_> {
         Some(best)
     }
 
+    /// A finished game: a win (shared by those level on captures) or a loss.
+    fn finished(&self, node: &Node) -> i32 {
+        let margin = self.margin(node);
+        let best = node.caps[..self.players].iter().max().copied().unwrap_or(0);
+        let sharing = node.caps[..self.players]
+            .iter()
+            .filter(|&&c| c == best)
+            .count() as i32;
+        if node.caps[self.me] == best {
+            WIN / sharing + margin
+        } else {
+            -WIN + margin
+        }
+    }
+
     /// The bot's captures less the best other player's.
-    fn margin(&self, game: &FoodGame) -> i32 {
-        let caps = game.captures();
-        let other = (0..caps.len())
-            .filter(|&i| i != self.root)
-            .map(|i| caps[i])
+    fn margin(&self, node: &Node) -> i32 {
+        let other = (0..self.players)
+            .filter(|&i| i != self.me)
+            .map(|i| node.caps[i])
             .max()
             .unwrap_or(0);
-        caps[self.root] as i32 - other as i32
+        node.caps[self.me] - other
     }
 }
 
@@ -185,7 +223,7 @@ impl Search<'_> {
 mod tests {
     use super::*;
     use starhop_engine::Hex;
-    use starhop_engine::food::FoodRules;
+    use starhop_engine::food::{FoodRules, FoodStatus};
 
     fn game(players: usize, marbles: &[(i8, i8)]) -> FoodGame {
         FoodGame::new(FoodRules {

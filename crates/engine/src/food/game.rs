@@ -187,6 +187,10 @@ impl FoodGame {
     pub fn captures(&self) -> &[u32] {
         &self.now.captures
     }
+    /// Slides played in a row just now (a full round of them ends the game).
+    pub fn quiet_slides(&self) -> usize {
+        self.now.quiet_slides
+    }
     /// Slides each player has made (a solo game with slides is scored by them).
     pub fn slides(&self) -> &[u32] {
         &self.now.slides
@@ -306,23 +310,33 @@ impl FoodGame {
     }
 }
 
-/// The status after a move (or at the start) under these rules.
-fn status_after(rules: &FoodRules, now: &Snapshot) -> FoodStatus {
-    let p = now.position;
-    let end = if p.count() <= 1 {
+/// Whether a game with this position is over, and why: `quiet_slides` is the
+/// number of slides in a row just played. (Bots call this in their search.)
+pub fn end_of(
+    p: &FoodPosition,
+    slides: bool,
+    players: usize,
+    quiet_slides: usize,
+) -> Option<FoodEnd> {
+    if p.count() <= 1 {
         Some(FoodEnd::OneMarble)
     } else if p.can_capture() {
         None
-    } else if !rules.slides {
+    } else if !slides {
         Some(FoodEnd::Stuck)
-    } else if now.quiet_slides >= rules.players {
+    } else if quiet_slides >= players {
         Some(FoodEnd::NoCaptures)
     } else if p.moves(true).is_empty() {
         Some(FoodEnd::Stuck)
     } else {
         None
-    };
-    let Some(end) = end else {
+    }
+}
+
+/// The status after a move (or at the start) under these rules.
+fn status_after(rules: &FoodRules, now: &Snapshot) -> FoodStatus {
+    let p = now.position;
+    let Some(end) = end_of(&p, rules.slides, rules.players, now.quiet_slides) else {
         return FoodStatus::Playing;
     };
     let winners = if rules.players == 1 {

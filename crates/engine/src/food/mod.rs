@@ -15,7 +15,7 @@ pub mod record;
 
 pub use board::{Cell, Cells, FoodBoard, Jump, NO_CELL, bit, cells};
 pub use error::FoodError;
-pub use game::{FoodEnd, FoodGame, FoodReport, FoodRules, FoodStatus, cells_of};
+pub use game::{FoodEnd, FoodGame, FoodReport, FoodRules, FoodStatus, cells_of, end_of};
 pub use position::{FoodMove, FoodPosition};
 pub use record::{
     FOOD_RECORD_FORMAT, FOOD_RECORD_VERSION, FoodRecord, FoodRecordError, read_food_record,
