@@ -832,7 +832,7 @@ mod tests {
     fn ui_sources() -> Vec<(String, String)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
-        for dir in ["src/ui", "src/persist"] {
+        for dir in ["src/ui", "src/persist", "src/food"] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
                 let path = entry.unwrap().path();
                 if path.extension().is_some_and(|x| x == "rs") {
