@@ -77,6 +77,15 @@ impl FoodJobs {
     }
 }
 
+/// A world that goes (the game quits, a test ends) stops its jobs: a
+/// search left running would hold a thread of the shared pool.
+impl Drop for FoodJobs {
+    fn drop(&mut self) {
+        self.abandon_bot();
+        self.abandon_watch();
+    }
+}
+
 /// What the solver found for a position of a solo game without slides.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct FoodAnalysis {

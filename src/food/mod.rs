@@ -309,7 +309,7 @@ fn open_food(
     mut draft: ResMut<FoodDraft>,
 ) {
     if opens.read().count() > 0 {
-        next.set(Screen::Food);
+        NextState::set_if_neq(&mut next, Screen::Food);
         playing.0 = false;
         draft.set_changed();
     }
@@ -324,7 +324,10 @@ fn preview_draft(
     next: Res<NextState<Screen>>,
     mut rebuild: MessageWriter<FoodRebuild>,
 ) {
-    let entering = matches!(*next, NextState::Pending(Screen::Food));
+    let entering = matches!(
+        *next,
+        NextState::Pending(Screen::Food) | NextState::PendingIfNeq(Screen::Food)
+    );
     if playing.0 || !(*screen.get() == Screen::Food || entering) || !draft.is_changed() {
         return;
     }
@@ -354,7 +357,7 @@ fn start_food(
                 setup: setup.clone(),
             });
             playing.0 = true;
-            next.set(Screen::Food);
+            NextState::set_if_neq(&mut next, Screen::Food);
             rebuild.write(FoodRebuild);
         }
         Err(e) => {
@@ -404,7 +407,7 @@ fn load_food(
             };
             commands.insert_resource(FoodSession { game, setup });
             playing.0 = true;
-            next.set(Screen::Food);
+            NextState::set_if_neq(&mut next, Screen::Food);
             rebuild.write(FoodRebuild);
         }
         Err(e) => {

@@ -394,7 +394,7 @@ fn finish_window(
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -20.0))
+        .anchor(egui::Align2::LEFT_CENTER, egui::vec2(16.0, 30.0))
         .show(ctx, |ui| {
             ui.set_min_width(340.0);
             if s.setup.is_solo() {
@@ -419,10 +419,10 @@ fn finish_window(
                     ui.label(format!("★ {}", lang.t("one marble left")));
                     ui.label(format!("★ {} ({finish})", lang.t("the last marble placed right")));
                     match p.min_moves {
-                        Some(min) => ui.label(trf(lang, "★ in {} moves or fewer", &[&min])),
+                        Some(min) => ui.label(trf(lang, "★ at most {} moves", &[&min])),
                         None => ui.label(format!("☆ {}", lang.t("fewest moves not known yet"))),
                     };
-                    let best = progress.stars(&p.id);
+                    let best = progress.stars(&p.id).max(s.stars());
                     ui.label(trf(lang, "Best: {}", &[&stars_text(best)]));
                 }
                 ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));

@@ -182,6 +182,7 @@ fn build_board(
     mut commands: Commands,
     old: Query<Entity, With<FoodPiece>>,
     session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
     assets: Res<FoodAssets>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -237,7 +238,11 @@ fn build_board(
             Pickable::IGNORE,
         ));
     }
-    // A tray per player, in the player's colour.
+    // A tray per player, in the player's colour (solo: wood); none on the
+    // setup panel's preview.
+    if !playing.0 {
+        return;
+    }
     let players = s.game.rules().players;
     let rows = tray_rows(board.len(), players);
     for player in 0..players {
@@ -245,7 +250,11 @@ fn build_board(
         let depth = rows as f32 * TRAY_PITCH + 0.3;
         let length = tray_row(players) as f32 * TRAY_PITCH + 0.4;
         let middle = centre + out * (rows as f32 - 1.0) * TRAY_PITCH / 2.0;
-        let colour = PALETTE[player % PALETTE.len()].1;
+        let colour = if players <= 1 {
+            Color::srgb(0.55, 0.36, 0.2)
+        } else {
+            PALETTE[player % PALETTE.len()].1
+        };
         let tint = materials.add(StandardMaterial {
             base_color: colour.mix(&Color::srgb(0.24, 0.11, 0.045), 0.55),
             perceptual_roughness: 0.6,
@@ -347,17 +356,18 @@ fn mark_selection(
         for &c in &mv.route[1..] {
             mark(c, 0.018, &assets.disc, &assets.hint);
         }
-        mark(mv.from(), 0.02, &assets.wide_ring, &assets.hint);
+        mark(mv.from(), REST_Y, &assets.wide_ring, &assets.hint);
     }
     if let Some(&from) = selection.chain.first() {
         let chain = &selection.chain;
-        mark(from, 0.02, &assets.ring, &assets.selected);
+        // Rings at the marbles' height, so they show around them.
+        mark(from, REST_Y + 0.28, &assets.ring, &assets.selected);
         for &c in &chain[1..] {
             mark(c, 0.02, &assets.small_disc, &assets.selected);
         }
         if let Ok(mv) = s.game.position().check(chain, s.game.rules().slides) {
             for &c in &mv.captured {
-                mark(c, 0.021, &assets.ring, &assets.captured);
+                mark(c, REST_Y, &assets.ring, &assets.captured);
             }
         }
         for mv in s.game.moves_from(from) {
@@ -373,7 +383,7 @@ fn mark_selection(
         }
     }
     if let Some(c) = selection.cursor {
-        mark(c, 0.024, &assets.wide_ring, &assets.cursor);
+        mark(c, 0.6 * REST_Y, &assets.wide_ring, &assets.cursor);
     }
 }
 
@@ -405,7 +415,9 @@ fn frame_board(
     }
     *framed = Some(key);
     let rows = tray_rows(board.len(), players);
-    let reach = if players <= 1 {
+    let reach = if !playing.0 {
+        board_reach(board) + 1.4
+    } else if players <= 1 {
         tray_reach(board, rows).max(board_reach(board) + 1.4) * 0.82
     } else {
         tray_reach(board, 2)
