@@ -6,8 +6,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::food::marbles::{FoodIndex, cell_rest};
 use starhop::food::{
-    FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession,
-    FoodSetup, FoodTurn, StartFood, TrayMarble,
+    FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
+    FoodTurn, StartFood, TrayMarble,
 };
 use starhop::persist::Folders;
 use starhop::play::Notice;
@@ -48,10 +48,7 @@ fn app() -> App {
 }
 
 fn temp_folders(name: &str) -> Folders {
-    let dir = std::env::temp_dir().join(format!(
-        "starhop-food-test-{name}-{}",
-        std::process::id()
-    ));
+    let dir = std::env::temp_dir().join(format!("starhop-food-test-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     Folders {
@@ -137,7 +134,8 @@ fn a_capture_takes_exactly_one_marble_to_the_tray_and_lands_the_capturer() {
     assert_eq!(mv.captured.len(), 1);
     let mover = app.world().resource::<FoodIndex>().cells[mv.from() as usize].unwrap();
     let victim = app.world().resource::<FoodIndex>().cells[mv.captured[0] as usize].unwrap();
-    app.world_mut().write_message(FoodMoveRequest(mv.route.clone()));
+    app.world_mut()
+        .write_message(FoodMoveRequest(mv.route.clone()));
     settle(&mut app);
     let after = on_board(&mut app);
     assert_eq!(after.len(), 35, "exactly one marble left the board");
@@ -163,7 +161,8 @@ fn an_illegal_request_changes_nothing_and_says_why() {
     // A slide in a game without slides (a capture exists anyway).
     let from = hex_cell(&app, 0, 2);
     let to = hex_cell(&app, 0, 1);
-    app.world_mut().write_message(FoodMoveRequest(vec![from, to]));
+    app.world_mut()
+        .write_message(FoodMoveRequest(vec![from, to]));
     settle(&mut app);
     assert_eq!(session(&app).game.revision(), revision);
     assert_eq!(on_board(&mut app), board_before);
@@ -181,12 +180,17 @@ fn undo_and_redo_move_the_same_entities_back_and_forth() {
     start(&mut app, FoodSetup::solo(37, None, false));
     let start_view = on_board(&mut app);
     let mv = session(&app).game.legal_moves()[0].clone();
-    app.world_mut().write_message(FoodMoveRequest(mv.route.clone()));
+    app.world_mut()
+        .write_message(FoodMoveRequest(mv.route.clone()));
     settle(&mut app);
     let after_move = on_board(&mut app);
     app.world_mut().write_message(FoodTurn::Undo);
     settle(&mut app);
-    assert_eq!(on_board(&mut app), start_view, "the same entities on the same cells");
+    assert_eq!(
+        on_board(&mut app),
+        start_view,
+        "the same entities on the same cells"
+    );
     assert!(in_trays(&mut app).is_empty());
     assert_view_matches_engine(&mut app);
     app.world_mut().write_message(FoodTurn::Redo);
@@ -237,7 +241,11 @@ fn a_solved_puzzle_ends_with_its_stars_and_the_progress_is_kept() {
     let mut app = app_with(Some(folders.clone()));
     // Two single captures: one marble on the finish, but not in the fewest moves.
     start(&mut app, FoodSetup::puzzle(&line_puzzle()));
-    let (a, b, c) = (hex_cell(&app, -2, 0), hex_cell(&app, 0, 0), hex_cell(&app, 2, 0));
+    let (a, b, c) = (
+        hex_cell(&app, -2, 0),
+        hex_cell(&app, 0, 0),
+        hex_cell(&app, 2, 0),
+    );
     app.world_mut().write_message(FoodMoveRequest(vec![a, b]));
     app.update();
     app.world_mut().write_message(FoodMoveRequest(vec![b, c]));
@@ -250,7 +258,8 @@ fn a_solved_puzzle_ends_with_its_stars_and_the_progress_is_kept() {
     app.update();
     app.update();
     assert_eq!(session(&app).game.moves_played(), 0);
-    app.world_mut().write_message(FoodMoveRequest(vec![a, b, c]));
+    app.world_mut()
+        .write_message(FoodMoveRequest(vec![a, b, c]));
     settle(&mut app);
     assert_eq!(session(&app).stars(), 3);
     assert_eq!(on_board(&mut app).len(), 1);
@@ -323,7 +332,10 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_message() {
 fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let began = std::time::Instant::now();
     while !done(app) {
-        assert!(began.elapsed().as_secs() < 30, "timed out waiting for {what}");
+        assert!(
+            began.elapsed().as_secs() < 30,
+            "timed out waiting for {what}"
+        );
         app.update();
         std::thread::sleep(Duration::from_millis(2));
     }
@@ -337,7 +349,12 @@ fn the_solver_watch_says_when_no_solution_is_left_and_hints_otherwise() {
     let puzzle = Puzzle {
         id: "test-apart".into(),
         holes: 37,
-        marbles: vec![Hex::new(-3, 0), Hex::new(-2, 0), Hex::new(3, -1), Hex::new(3, -2)],
+        marbles: vec![
+            Hex::new(-3, 0),
+            Hex::new(-2, 0),
+            Hex::new(3, -1),
+            Hex::new(3, -2),
+        ],
         finish: None,
         min_moves: None,
         difficulty: 1,

@@ -159,7 +159,14 @@ fn click(
         }
         return;
     }
-    on_press(cell, &s, &mut selection, settings.language, &mut moves, &mut notices);
+    on_press(
+        cell,
+        &s,
+        &mut selection,
+        settings.language,
+        &mut moves,
+        &mut notices,
+    );
 }
 
 fn on_press(
@@ -210,7 +217,10 @@ fn keys(
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let pressed = |k: KeyCode| keys.just_pressed(k);
-    if (ctrl && shift && pressed(KeyCode::KeyZ)) || (ctrl && pressed(KeyCode::KeyY)) || (!ctrl && pressed(KeyCode::KeyY)) {
+    if (ctrl && shift && pressed(KeyCode::KeyZ))
+        || (ctrl && pressed(KeyCode::KeyY))
+        || (!ctrl && pressed(KeyCode::KeyY))
+    {
         selection.chain.clear();
         turns.write(FoodTurn::Redo);
     } else if (ctrl && pressed(KeyCode::KeyZ)) || (!ctrl && pressed(KeyCode::KeyU)) {
@@ -246,18 +256,31 @@ fn keys(
     }
     if pressed(KeyCode::Enter) || pressed(KeyCode::Space) || pressed(KeyCode::NumpadEnter) {
         let end_here = selection.chain.len() >= 2
-            && selection.cursor.is_none_or(|c| Some(&c) == selection.chain.last());
+            && selection
+                .cursor
+                .is_none_or(|c| Some(&c) == selection.chain.last());
         if end_here {
             let route = std::mem::take(&mut selection.chain);
             moves.write(FoodMoveRequest(route));
         } else if let Some(c) = selection.cursor {
-            on_press(c, &s, &mut selection, settings.language, &mut moves, &mut notices);
+            on_press(
+                c,
+                &s,
+                &mut selection,
+                settings.language,
+                &mut moves,
+                &mut notices,
+            );
         }
     }
 }
 
 /// A hint that arrives selects the hinted marble (its route glows gold).
-fn show_hint(hint: Res<FoodHint>, session: Option<Res<FoodSession>>, mut selection: ResMut<FoodSelection>) {
+fn show_hint(
+    hint: Res<FoodHint>,
+    session: Option<Res<FoodSession>>,
+    mut selection: ResMut<FoodSelection>,
+) {
     let (Some((revision, mv)), Some(s)) = (&hint.0, session) else {
         return;
     };
@@ -271,7 +294,9 @@ fn show_hint(hint: Res<FoodHint>, session: Option<Res<FoodSession>>, mut selecti
 /// A chain built on another position (a bot moved, undo) is dropped.
 fn drop_stale(session: Option<Res<FoodSession>>, mut selection: ResMut<FoodSelection>) {
     let Some(s) = session else { return };
-    if !selection.chain.is_empty() && (selection.revision != s.game.revision() || !s.human_to_move()) {
+    if !selection.chain.is_empty()
+        && (selection.revision != s.game.revision() || !s.human_to_move())
+    {
         selection.chain.clear();
     }
 }

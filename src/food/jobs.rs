@@ -6,10 +6,10 @@
 
 use super::marbles::FoodAnimating;
 use super::{FoodMoveRequest, FoodPlaying, FoodSeat, FoodSession};
+use crate::AppSystems;
 use crate::play::Notice;
 use crate::settings::Settings;
 use crate::ui::tr;
-use crate::AppSystems;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::Level;
@@ -185,10 +185,18 @@ fn abandon_stale(
     mut jobs: ResMut<FoodJobs>,
 ) {
     let current = session.filter(|_| playing.0).map(|s| s.game.revision());
-    if jobs.bot.as_ref().is_some_and(|b| Some(b.revision) != current) {
+    if jobs
+        .bot
+        .as_ref()
+        .is_some_and(|b| Some(b.revision) != current)
+    {
         jobs.abandon_bot();
     }
-    if jobs.watch.as_ref().is_some_and(|w| Some(w.revision) != current) {
+    if jobs
+        .watch
+        .as_ref()
+        .is_some_and(|w| Some(w.revision) != current)
+    {
         jobs.abandon_watch();
     }
     if jobs.wanted_hint.is_some() && jobs.wanted_hint != current {
@@ -236,8 +244,11 @@ fn start_jobs(
                     (Some(solver::Hint::Move(mv)), true) => hint.0 = Some((revision, mv.clone())),
                     (Some(solver::Hint::NoSolution), true) => {
                         notices.write(Notice::Info(
-                            tr(settings.language, "No solution from here: undo a move or two.")
-                                .into(),
+                            tr(
+                                settings.language,
+                                "No solution from here: undo a move or two.",
+                            )
+                            .into(),
                         ));
                     }
                     (Some(solver::Hint::Unknown), true) => {

@@ -129,6 +129,9 @@ pub fn tray_reach(board: &FoodBoard, most_rows: usize) -> f32 {
     board_reach(board) + 1.9 + (most_rows as f32) * TRAY_PITCH + 0.4
 }
 
+/// Marbles on the board or in a tray.
+type AnyFoodMarble = Or<(With<FoodMarble>, With<TrayMarble>)>;
+
 fn clear_index(mut index: ResMut<FoodIndex>) {
     *index = FoodIndex::default();
 }
@@ -137,7 +140,7 @@ fn clear_index(mut index: ResMut<FoodIndex>) {
 /// what has been captured so far.
 fn rebuild(
     mut commands: Commands,
-    old: Query<Entity, Or<(With<FoodMarble>, With<TrayMarble>)>>,
+    old: Query<Entity, AnyFoodMarble>,
     session: Option<Res<FoodSession>>,
     mut index: ResMut<FoodIndex>,
 ) {
@@ -263,21 +266,18 @@ fn follow_moves(
                 let at = marbles
                     .get(ce)
                     .map_or(cell_rest(board, c), |(t, _)| t.translation);
-                commands
-                    .entity(ce)
-                    .remove::<TrayMarble>()
-                    .insert((
-                        FoodMarble { cell: c },
-                        FoodHop {
-                            route: vec![at, cell_rest(board, c)],
-                            hop: 0,
-                            t: 0.0,
-                            height: TRAY_HEIGHT,
-                            delay: 0.0,
-                            seconds: TO_TRAY_SECONDS,
-                            scale: (TRAY_SCALE, 1.0),
-                        },
-                    ));
+                commands.entity(ce).remove::<TrayMarble>().insert((
+                    FoodMarble { cell: c },
+                    FoodHop {
+                        route: vec![at, cell_rest(board, c)],
+                        hop: 0,
+                        t: 0.0,
+                        height: TRAY_HEIGHT,
+                        delay: 0.0,
+                        seconds: TO_TRAY_SECONDS,
+                        scale: (TRAY_SCALE, 1.0),
+                    },
+                ));
             }
         }
     }

@@ -23,7 +23,9 @@ use serde::{Deserialize, Serialize};
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::{self, Puzzle};
 use starhop_engine::Hex;
-use starhop_engine::food::{Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules, FoodStatus};
+use starhop_engine::food::{
+    Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules, FoodStatus,
+};
 
 mod input;
 pub mod jobs;
@@ -274,7 +276,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, quick_start)
         .add_systems(
             Update,
-            (open_food, preview_draft, start_food, load_food, apply_requests)
+            (
+                open_food,
+                preview_draft,
+                start_food,
+                load_food,
+                apply_requests,
+            )
                 .chain()
                 .in_set(FoodRules_)
                 .in_set(AppSystems::Rules),
@@ -413,7 +421,11 @@ fn load_food(
         Err(e) => {
             warn!("a food game could not be loaded: {e}");
             notices.write(Notice::Problem(
-                tr(settings.language, "This food checkers game could not be replayed.").into(),
+                tr(
+                    settings.language,
+                    "This food checkers game could not be replayed.",
+                )
+                .into(),
             ));
         }
     }
@@ -508,7 +520,6 @@ fn apply_requests(
         }
     }
     if back_to_panel {
-        drop(s);
         playing.0 = false;
     }
 }
@@ -560,8 +571,12 @@ pub fn refusal(lang: crate::settings::Language, e: &FoodError) -> String {
             "A capture is possible, and while one is, every move must capture.",
         )
         .into(),
-        FoodError::SlidesOff => tr(lang, "Slides are off in this game: every move captures.").into(),
-        FoodError::NotACapture { .. } => tr(lang, "That marble cannot capture into that hole.").into(),
+        FoodError::SlidesOff => {
+            tr(lang, "Slides are off in this game: every move captures.").into()
+        }
+        FoodError::NotACapture { .. } => {
+            tr(lang, "That marble cannot capture into that hole.").into()
+        }
         FoodError::Taken(_) => tr(lang, "That hole is taken.").into(),
         FoodError::NoMarble(_) => tr(lang, "There is no marble there.").into(),
         FoodError::Over => tr(lang, "The game is over.").into(),

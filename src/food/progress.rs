@@ -29,12 +29,15 @@ pub struct PuzzleBest {
 impl PuzzleBest {
     /// Whether `self` beats `other`: more stars, then fewer marbles, then fewer moves.
     pub fn beats(&self, other: &PuzzleBest) -> bool {
-        (self.stars, std::cmp::Reverse(self.left), std::cmp::Reverse(self.moves))
-            > (
-                other.stars,
-                std::cmp::Reverse(other.left),
-                std::cmp::Reverse(other.moves),
-            )
+        (
+            self.stars,
+            std::cmp::Reverse(self.left),
+            std::cmp::Reverse(self.moves),
+        ) > (
+            other.stars,
+            std::cmp::Reverse(other.left),
+            std::cmp::Reverse(other.moves),
+        )
     }
 }
 
@@ -134,7 +137,9 @@ fn describe(lang: crate::settings::Language, problem: &FileProblem) -> String {
         FileProblem::Damaged { aside: Some(a) } => trf(
             lang,
             "Your food checkers progress could not be read; the file was kept aside as «{}».",
-            &[&a.file_name().map(|n| n.to_string_lossy()).unwrap_or_default()],
+            &[&a.file_name()
+                .map(|n| n.to_string_lossy())
+                .unwrap_or_default()],
         ),
         _ => tr(lang, "Your food checkers progress could not be read.").into(),
     }
@@ -175,7 +180,11 @@ fn note_results(
         left: s.game.marbles_left(),
         moves: s.game.moves_played() as u32,
     };
-    if progress.puzzles.get(&p.id).is_some_and(|b| !result.beats(b)) {
+    if progress
+        .puzzles
+        .get(&p.id)
+        .is_some_and(|b| !result.beats(b))
+    {
         return;
     }
     progress.puzzles.insert(p.id.clone(), result);
@@ -190,7 +199,11 @@ fn note_results(
     if let Err(e) = write_json(&progress_path(&folders), &saved) {
         warn!("{e}");
         notices.write(Notice::Problem(
-            tr(settings.language, "Your food checkers progress could not be saved.").into(),
+            tr(
+                settings.language,
+                "Your food checkers progress could not be saved.",
+            )
+            .into(),
         ));
     }
 }

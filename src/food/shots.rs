@@ -3,7 +3,9 @@
 //! module takes the picture (it waits for the scene to settle).
 
 use super::input::FoodSelection;
-use super::{FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood};
+use super::{
+    FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood,
+};
 use crate::LaunchOptions;
 use crate::screenshot::{Shoot, ShotOf};
 use bevy::prelude::*;
@@ -114,7 +116,9 @@ fn arrange(
             }
         }
         3 => {
-            let Some(s) = session.as_deref_mut() else { return };
+            let Some(s) = session.as_deref_mut() else {
+                return;
+            };
             let moves = if options.moves > 0 { options.moves } else { 0 };
             match shot {
                 ShotOf::Food => play_some(&mut s.game, moves.max(8), 7),
@@ -132,7 +136,12 @@ fn arrange(
         4 if shot == ShotOf::FoodSelect => {
             // The marble with the longest chain, its first hop taken.
             let Some(s) = session.as_deref() else { return };
-            if let Some(mv) = s.game.legal_moves().into_iter().max_by_key(|m| m.route.len()) {
+            if let Some(mv) = s
+                .game
+                .legal_moves()
+                .into_iter()
+                .max_by_key(|m| m.route.len())
+            {
                 selection.revision = s.game.revision();
                 selection.chain = if mv.route.len() > 2 {
                     mv.route[..2].to_vec()

@@ -8,10 +8,10 @@ use super::progress::FoodProgress;
 use super::{
     FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
+use crate::Screen;
 use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
 use crate::ui::{SetupPanel, Tr, level_name, robot, swatch, trf};
-use crate::Screen;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
@@ -333,21 +333,30 @@ fn hud(
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     if ui
-                        .add_enabled(g.can_undo(), egui::Button::new(format!("⟲ {}", lang.t("Undo"))))
+                        .add_enabled(
+                            g.can_undo(),
+                            egui::Button::new(format!("⟲ {}", lang.t("Undo"))),
+                        )
                         .on_hover_text("U / Ctrl+Z")
                         .clicked()
                     {
                         turns.write(FoodTurn::Undo);
                     }
                     if ui
-                        .add_enabled(g.can_redo(), egui::Button::new(format!("⟳ {}", lang.t("Redo"))))
+                        .add_enabled(
+                            g.can_redo(),
+                            egui::Button::new(format!("⟳ {}", lang.t("Redo"))),
+                        )
                         .on_hover_text("Y / Ctrl+Y")
                         .clicked()
                     {
                         turns.write(FoodTurn::Redo);
                     }
                     if ui
-                        .add_enabled(s.human_to_move(), egui::Button::new(format!("💡 {}", lang.t("Hint"))))
+                        .add_enabled(
+                            s.human_to_move(),
+                            egui::Button::new(format!("💡 {}", lang.t("Hint"))),
+                        )
                         .on_hover_text("H")
                         .clicked()
                     {
@@ -363,7 +372,10 @@ fn hud(
                     if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
                         turns.write(FoodTurn::Retry);
                     }
-                    if ui.button(format!("☰ {}", lang.t("Back to setup"))).clicked() {
+                    if ui
+                        .button(format!("☰ {}", lang.t("Back to setup")))
+                        .clicked()
+                    {
                         turns.write(FoodTurn::Setup);
                     }
                 });
@@ -417,7 +429,10 @@ fn finish_window(
                         lang.t("anywhere")
                     };
                     ui.label(format!("★ {}", lang.t("one marble left")));
-                    ui.label(format!("★ {} ({finish})", lang.t("the last marble placed right")));
+                    ui.label(format!(
+                        "★ {} ({finish})",
+                        lang.t("the last marble placed right")
+                    ));
                     match p.min_moves {
                         Some(min) => ui.label(trf(lang, "★ at most {} moves", &[&min])),
                         None => ui.label(format!("☆ {}", lang.t("fewest moves not known yet"))),
@@ -435,7 +450,9 @@ fn finish_window(
                 let why = match end {
                     FoodEnd::OneMarble => lang.t("One marble is left."),
                     FoodEnd::Stuck => lang.t("No move is possible."),
-                    FoodEnd::NoCaptures => lang.t("A full round of slides went by without a capture."),
+                    FoodEnd::NoCaptures => {
+                        lang.t("A full round of slides went by without a capture.")
+                    }
                 };
                 ui.label(why);
                 ui.separator();
@@ -444,7 +461,11 @@ fn finish_window(
                 for p in order {
                     ui.horizontal(|ui| {
                         swatch(ui, PALETTE[p % PALETTE.len()].1);
-                        ui.label(trf(lang, "{}: {} captured", &[&seat_name(lang, p), &g.captures()[p]]));
+                        ui.label(trf(
+                            lang,
+                            "{}: {} captured",
+                            &[&seat_name(lang, p), &g.captures()[p]],
+                        ));
                         if winners.contains(&p) {
                             ui.label("🏆");
                         }
@@ -456,13 +477,18 @@ fn finish_window(
                 if ui.button(format!("↺ {}", lang.t("Retry"))).clicked() {
                     turns.write(FoodTurn::Retry);
                 }
-                if s.puzzle().is_some() && ui.button(format!("▶ {}", lang.t("Next puzzle"))).clicked() {
+                if s.puzzle().is_some()
+                    && ui.button(format!("▶ {}", lang.t("Next puzzle"))).clicked()
+                {
                     turns.write(FoodTurn::NextPuzzle);
                 }
                 if g.can_undo() && ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(FoodTurn::Undo);
                 }
-                if ui.button(format!("☰ {}", lang.t("Back to setup"))).clicked() {
+                if ui
+                    .button(format!("☰ {}", lang.t("Back to setup")))
+                    .clicked()
+                {
                     turns.write(FoodTurn::Setup);
                 }
             });

@@ -166,11 +166,12 @@ fn make_assets(
     });
 }
 
+/// The classic board's pieces and marbles.
+type StarPieces = Or<(With<BoardPiece>, With<Marble>)>;
+
 /// The star board and its marbles stay hidden while food checkers is on
 /// show (they are rebuilt for the setup screen when it comes back).
-fn hide_the_star(
-    mut pieces: Query<&mut Visibility, Or<(With<BoardPiece>, With<Marble>)>>,
-) {
+fn hide_the_star(mut pieces: Query<&mut Visibility, StarPieces>) {
     for mut v in &mut pieces {
         if *v != Visibility::Hidden {
             *v = Visibility::Hidden;
@@ -378,7 +379,12 @@ fn mark_selection(
             if mv.route.len() == chain.len() + 1 {
                 mark(next, 0.016, &assets.disc, &assets.landing);
             } else {
-                mark(*mv.route.last().expect("routes are long"), 0.014, &assets.disc, &assets.further);
+                mark(
+                    *mv.route.last().expect("routes are long"),
+                    0.014,
+                    &assets.disc,
+                    &assets.further,
+                );
             }
         }
     }

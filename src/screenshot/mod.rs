@@ -82,7 +82,11 @@ impl ShotOf {
     pub fn food(self) -> bool {
         matches!(
             self,
-            ShotOf::Food | ShotOf::FoodSelect | ShotOf::FoodEnd | ShotOf::FoodTable | ShotOf::FoodSetup
+            ShotOf::Food
+                | ShotOf::FoodSelect
+                | ShotOf::FoodEnd
+                | ShotOf::FoodTable
+                | ShotOf::FoodSetup
         )
     }
 
