@@ -376,3 +376,118 @@ fn the_solver_watch_says_when_no_solution_is_left_and_hints_otherwise() {
     assert_eq!(mv.from(), hex_cell(&app, -2, 0));
     assert!(!app.world().resource::<FoodAnalysis>().no_solution(revision));
 }
+
+#[test]
+fn a_saved_food_game_is_a_record_that_loads_back_to_the_same_position() {
+    use starhop::food::LoadFood;
+    use starhop::food::progress::food_saves;
+    let folders = temp_folders("save");
+    let mut app = app_with(Some(folders.clone()));
+    start(&mut app, FoodSetup::solo(37, None, false));
+    for _ in 0..3 {
+        let mv = session(&app).game.legal_moves()[0].clone();
+        app.world_mut().write_message(FoodMoveRequest(mv.route));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(FoodTurn::Save);
+    app.update();
+    app.update();
+    let saved: Vec<PathBuf> = std::fs::read_dir(food_saves(&folders))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    assert!(starhop::food::is_food_record(&saved[0]));
+    let (record, game) =
+        starhop_engine::food::read_food_record(std::fs::File::open(&saved[0]).unwrap()).unwrap();
+    assert_eq!(game.position(), session(&app).game.position());
+    // Loaded in a fresh run: the same marbles, the captures in the tray.
+    let mut other = app_with(None);
+    other.world_mut().write_message(LoadFood(record));
+    other.update();
+    other.update();
+    assert_eq!(session(&other).game.moves_played(), 3);
+    assert_eq!(session(&other).game.position(), game.position());
+    assert_view_matches_engine(&mut other);
+    // A classic save is not taken for a food record.
+    let classic = folders.config.join("classic.json");
+    std::fs::write(&classic, br#"{"format":"starhop-record","version":1}"#).unwrap();
+    assert!(!starhop::food::is_food_record(&classic));
+}
+
+#[test]
+fn the_command_line_starts_the_food_game_it_describes() {
+    use clap::Parser;
+    use starhop::food::FoodMode;
+    use starhop::launch::Args;
+    let args = Args::parse_from([
+        "starhop",
+        "--food",
+        "table",
+        "--players",
+        "3",
+        "--vs",
+        "easy",
+        "--holes",
+        "37",
+    ]);
+    assert!(args.quick_start().is_none(), "no classic game as well");
+    let setup = args.food_setup().unwrap();
+    assert_eq!(setup.mode, FoodMode::Table);
+    assert_eq!(setup.rules.holes, 37);
+    assert!(setup.rules.slides);
+    assert_eq!(
+        setup.seats,
+        vec![
+            FoodSeat::Human,
+            FoodSeat::Bot(Level::Easy),
+            FoodSeat::Bot(Level::Easy)
+        ]
+    );
+    let solo = Args::parse_from(["starhop", "--food", "solo", "--slides", "on"])
+        .food_setup()
+        .unwrap();
+    assert_eq!(
+        (solo.rules.players, solo.rules.holes, solo.rules.slides),
+        (1, 61, true)
+    );
+    let puzzle = Args::parse_from(["starhop", "--food", "puzzle"])
+        .food_setup()
+        .unwrap();
+    assert!(matches!(puzzle.mode, FoodMode::Puzzle(_)));
+    assert!(Args::parse_from(["starhop"]).food_setup().is_none());
+}
+
+#[test]
+fn a_chain_is_built_hop_by_hop_and_may_stop_or_be_played_whole() {
+    use starhop::food::{FoodSelection, press};
+    use starhop::settings::Language;
+    let mut app = app();
+    start(&mut app, FoodSetup::puzzle(&line_puzzle()));
+    let s = session(&app).clone();
+    let (a, b, c) = (
+        hex_cell(&app, -2, 0),
+        hex_cell(&app, 0, 0),
+        hex_cell(&app, 2, 0),
+    );
+    let lang = Language::English;
+    let mut sel = FoodSelection::default();
+    // An empty hole selects nothing; a marble that cannot capture says so.
+    assert_eq!(press(c, &s, &mut sel, lang), Ok(None));
+    assert!(sel.chain.is_empty());
+    assert!(press(hex_cell(&app, 1, 0), &s, &mut sel, lang).is_err());
+    // Select, hop once (the chain could go on), then stop by pressing the marble.
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(None));
+    assert_eq!(sel.chain, vec![a]);
+    assert_eq!(press(b, &s, &mut sel, lang), Ok(None));
+    assert_eq!(sel.chain, vec![a, b]);
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(Some(vec![a, b])));
+    assert!(sel.chain.is_empty());
+    // The end of the longer chain plays all of it.
+    press(a, &s, &mut sel, lang).unwrap();
+    assert_eq!(press(c, &s, &mut sel, lang), Ok(Some(vec![a, b, c])));
+    // Pressing the selected marble before any hop puts it back.
+    press(a, &s, &mut sel, lang).unwrap();
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(None));
+    assert!(sel.chain.is_empty());
+}

@@ -8,6 +8,7 @@ use super::jobs::{FoodHint, FoodHintRequest};
 use super::marbles::FoodMarble;
 use super::view::FoodHole;
 use super::{FoodDraft, FoodMoveRequest, FoodPlaying, FoodSession, FoodTab, FoodTurn};
+use crate::input::{Invalid, Lifted};
 use crate::play::Notice;
 use crate::settings::{Language, Settings};
 use crate::ui::tr;
@@ -115,6 +116,12 @@ pub fn press(
         selection.chain.clear();
         return Ok(Some(m.route.clone()));
     }
+    // The marble itself (it waits on its start while the chain is built):
+    // the chain ends where it is.
+    if cell == from && chain.len() >= 2 {
+        selection.chain.clear();
+        return Ok(Some(chain));
+    }
     // Another marble that can move: select it instead (before any hop).
     if chain.len() == 1 && pos.has(cell) && !game.moves_from(cell).is_empty() {
         selection.chain = vec![cell];
@@ -132,8 +139,7 @@ fn click(
     settings: Res<Settings>,
     mut draft: ResMut<FoodDraft>,
     mut selection: ResMut<FoodSelection>,
-    mut moves: MessageWriter<FoodMoveRequest>,
-    mut notices: MessageWriter<Notice>,
+    mut writers: PressWriters,
 ) {
     if click.event.button != PointerButton::Primary {
         return;
@@ -159,32 +165,40 @@ fn click(
         }
         return;
     }
-    on_press(
-        cell,
-        &s,
-        &mut selection,
-        settings.language,
-        &mut moves,
-        &mut notices,
-    );
+    on_press(cell, &s, &mut selection, settings.language, &mut writers);
 }
+
+/// What a press writes: the move, a notice, and the sounds' messages.
+type PressWriters<'w> = (
+    MessageWriter<'w, FoodMoveRequest>,
+    MessageWriter<'w, Notice>,
+    MessageWriter<'w, Lifted>,
+    MessageWriter<'w, Invalid>,
+);
 
 fn on_press(
     cell: Cell,
     s: &FoodSession,
     selection: &mut FoodSelection,
     lang: Language,
-    moves: &mut MessageWriter<FoodMoveRequest>,
-    notices: &mut MessageWriter<Notice>,
+    writers: &mut PressWriters,
 ) {
+    let (moves, notices, lifted, invalid) = writers;
+    let before = selection.chain.len();
     match press(cell, s, selection, lang) {
         Ok(Some(route)) => {
             moves.write(FoodMoveRequest(route));
         }
-        Ok(None) => {}
-        Err(why) if why.is_empty() => {}
+        Ok(None) => {
+            if selection.chain.len() > before {
+                lifted.write(Lifted);
+            }
+        }
         Err(why) => {
-            notices.write(Notice::Problem(why));
+            invalid.write(Invalid { why: None });
+            if !why.is_empty() {
+                notices.write(Notice::Problem(why));
+            }
         }
     }
 }
@@ -205,10 +219,9 @@ fn keys(
     playing: Res<FoodPlaying>,
     settings: Res<Settings>,
     mut selection: ResMut<FoodSelection>,
-    mut moves: MessageWriter<FoodMoveRequest>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
-    mut notices: MessageWriter<Notice>,
+    mut writers: PressWriters,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
         return;
@@ -261,16 +274,9 @@ fn keys(
                 .is_none_or(|c| Some(&c) == selection.chain.last());
         if end_here {
             let route = std::mem::take(&mut selection.chain);
-            moves.write(FoodMoveRequest(route));
+            writers.0.write(FoodMoveRequest(route));
         } else if let Some(c) = selection.cursor {
-            on_press(
-                c,
-                &s,
-                &mut selection,
-                settings.language,
-                &mut moves,
-                &mut notices,
-            );
+            on_press(c, &s, &mut selection, settings.language, &mut writers);
         }
     }
 }

@@ -6,7 +6,7 @@
 
 use super::{FoodMoved, FoodRebuild, FoodSession};
 use crate::board::hex_to_world;
-use crate::marbles::{HOP_SECONDS, Motion, REST_Y, leg_point};
+use crate::marbles::{HOP_SECONDS, HopLanded, Motion, REST_Y, leg_point};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -315,6 +315,7 @@ fn animate(
     time: Res<Time>,
     settings: Res<Settings>,
     mut hopping: Query<(Entity, &mut FoodHop, &mut Transform)>,
+    mut landed: MessageWriter<HopLanded>,
 ) {
     let speed = settings.animation_speed.clamp(0.25, 4.0);
     let dt = time.delta_secs() * speed;
@@ -324,9 +325,17 @@ fn animate(
             continue;
         }
         hop.t += dt / hop.seconds.max(0.01);
+        // Hops on the board click and land like classic ones (not the flights to a tray).
+        let on_board = hop.scale == (1.0, 1.0);
         while hop.t >= 1.0 && hop.hop + 1 < hop.route.len() {
             hop.t -= 1.0;
             hop.hop += 1;
+            if on_board {
+                landed.write(HopLanded {
+                    seat: 0,
+                    last: hop.hop + 1 == hop.route.len(),
+                });
+            }
         }
         let legs = (hop.route.len() - 1).max(1) as f32;
         let done = hop.hop + 1 >= hop.route.len();

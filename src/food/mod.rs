@@ -35,7 +35,7 @@ pub mod shots;
 mod ui;
 mod view;
 
-pub use input::FoodSelection;
+pub use input::{FoodSelection, press};
 pub use jobs::{FoodAnalysis, FoodHint, FoodJobs};
 pub use marbles::{FoodHop, FoodIndex, FoodMarble, TrayMarble};
 pub use progress::{FoodProgress, PuzzleBest, is_food_record, stars_for};
