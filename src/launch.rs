@@ -195,7 +195,19 @@ impl Args {
             61
         };
         let slides = self.slides.as_deref().map(|s| s == "on");
-        Some(match self.food? {
+        // A food screenshot without --food shows the kind it is about.
+        let shot_kind = match self.shot {
+            ShotOf::FoodTable => Some(FoodArg::Table),
+            ShotOf::Food | ShotOf::FoodSelect => Some(FoodArg::Solo),
+            _ => None,
+        }
+        .filter(|_| self.screenshot.is_some());
+        let default_players = if shot_kind == Some(FoodArg::Table) {
+            4
+        } else {
+            2
+        };
+        Some(match self.food.or(shot_kind)? {
             FoodArg::Puzzle => {
                 let all = starhop_ai::food::puzzles::all();
                 let p = match &self.puzzle {
@@ -209,7 +221,7 @@ impl Args {
             }
             FoodArg::Solo => FoodSetup::solo(holes, None, slides.unwrap_or(false)),
             FoodArg::Table => {
-                let players = self.players.unwrap_or(2).clamp(2, 6);
+                let players = self.players.unwrap_or(default_players).clamp(2, 6);
                 let seats = (0..players)
                     .map(|i| match (self.bots, self.vs) {
                         (Some(level), _) => FoodSeat::Bot(level),

@@ -102,6 +102,10 @@ impl FoodSetup {
         }
     }
 
+    pub fn setup_is_table(&self) -> bool {
+        self.mode == FoodMode::Table
+    }
+
     pub fn is_solo(&self) -> bool {
         self.rules.players == 1
     }

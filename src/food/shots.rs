@@ -110,6 +110,12 @@ fn arrange(
                     Some(FoodMode::Table) => FoodTab::Table,
                     _ => FoodTab::Puzzles,
                 };
+                if let Some(f) = &options.food {
+                    draft.holes = f.rules.holes;
+                    if f.setup_is_table() {
+                        draft.seats = f.seats.clone();
+                    }
+                }
                 opens.write(OpenFood);
             } else if let Some(setup) = shot_setup(shot, options.food.as_ref()) {
                 starts.write(StartFood(setup));
