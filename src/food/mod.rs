@@ -23,9 +23,7 @@ use serde::{Deserialize, Serialize};
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::{self, Puzzle};
 use starhop_engine::Hex;
-use starhop_engine::food::{
-    Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules, FoodStatus,
-};
+use starhop_engine::food::{Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules};
 
 mod input;
 pub mod jobs;
@@ -462,6 +460,10 @@ fn apply_requests(
     for FoodMoveRequest(route) in moves.read() {
         match s.game.play(route) {
             Ok(report) => {
+                debug!(
+                    "food checkers: player {} plays {:?}",
+                    report.player, report.mv.route
+                );
                 let ended = report.end.is_some();
                 moved.write(FoodMoved {
                     player: report.player,
@@ -469,6 +471,12 @@ fn apply_requests(
                     undone: false,
                 });
                 if ended {
+                    info!(
+                        "food checkers: over after {} moves, {} marbles left, captures {:?}",
+                        s.game.moves_played(),
+                        s.game.marbles_left(),
+                        s.game.captures()
+                    );
                     over.write(FoodOver);
                 }
             }
@@ -588,9 +596,4 @@ pub fn refusal(lang: crate::settings::Language, e: &FoodError) -> String {
         FoodError::NothingToRedo => tr(lang, "Nothing to redo.").into(),
         other => trf(lang, "Not possible: {}", &[other]),
     }
-}
-
-/// The status line of a finished game, for the HUD and tests.
-pub fn is_over(session: &FoodSession) -> bool {
-    matches!(session.game.status(), FoodStatus::Over { .. })
 }

@@ -11,7 +11,7 @@ use crate::screenshot::{Shoot, ShotOf};
 use bevy::prelude::*;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
-use starhop_engine::food::{FoodGame, FoodRules};
+use starhop_engine::food::FoodGame;
 use starhop_engine::{Hex, Rng};
 
 pub(super) fn plugin(app: &mut App) {
@@ -158,9 +158,4 @@ fn arrange(
         }
         _ => {}
     }
-}
-
-/// The rules a made-up shot uses (kept for tests of the demo).
-pub fn demo_rules() -> FoodRules {
-    demo_end().rules
 }
