@@ -2,6 +2,7 @@
 //! the library so tests can check that each option reaches the game.
 
 use crate::LaunchOptions;
+use crate::food::{FoodSeat, FoodSetup};
 use crate::play::{MatchSetup, SeatKind, quick_rules};
 use crate::screenshot::ShotOf;
 use crate::settings::Language;
@@ -87,6 +88,27 @@ pub struct Args {
     /// Exit after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub quit_after: Option<f32>,
+    /// Start a food checkers (食棋) game: a solo puzzle, free solo or a table
+    /// of several players (--players, --bots / --vs, --holes, --slides).
+    #[arg(long, value_enum)]
+    pub food: Option<FoodArg>,
+    /// Food checkers: holes of the hexagon (37, 61 or 91).
+    #[arg(long, default_value_t = 61)]
+    pub holes: usize,
+    /// Food checkers: the puzzle to play (its id; default: the first).
+    #[arg(long, value_name = "ID")]
+    pub puzzle: Option<String>,
+    /// Food checkers: slides on or off (default: off solo, on at a table).
+    #[arg(long, value_parser = ["on", "off"])]
+    pub slides: Option<String>,
+}
+
+/// The kinds of food checkers game by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FoodArg {
+    Puzzle,
+    Solo,
+    Table,
 }
 
 impl Args {
@@ -94,6 +116,9 @@ impl Args {
     /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
+        if self.food.is_some() || self.shot.food() {
+            return None;
+        }
         let asked = self.vs.is_some()
             || self.bots.is_some()
             || self.first.is_some()
@@ -158,6 +183,55 @@ impl Args {
             started: Some(started),
             autoplay: self.autoplay,
             quit_after: self.quit_after,
+            food: self.food_setup(),
         }
+    }
+
+    /// The food checkers game `--food` asks for.
+    pub fn food_setup(&self) -> Option<FoodSetup> {
+        let holes = if [37, 61, 91].contains(&self.holes) {
+            self.holes
+        } else {
+            61
+        };
+        let slides = self.slides.as_deref().map(|s| s == "on");
+        // A food screenshot without --food shows the kind it is about.
+        let shot_kind = match self.shot {
+            ShotOf::FoodTable => Some(FoodArg::Table),
+            ShotOf::Food | ShotOf::FoodSelect => Some(FoodArg::Solo),
+            _ => None,
+        }
+        .filter(|_| self.screenshot.is_some());
+        let default_players = if shot_kind == Some(FoodArg::Table) {
+            4
+        } else {
+            2
+        };
+        Some(match self.food.or(shot_kind)? {
+            FoodArg::Puzzle => {
+                let all = starhop_ai::food::puzzles::all();
+                let p = match &self.puzzle {
+                    Some(id) => all.iter().find(|p| &p.id == id),
+                    None => all.first(),
+                };
+                match p {
+                    Some(p) => FoodSetup::puzzle(p),
+                    None => FoodSetup::solo(holes, None, false),
+                }
+            }
+            FoodArg::Solo => FoodSetup::solo(holes, None, slides.unwrap_or(false)),
+            FoodArg::Table => {
+                let players = self.players.unwrap_or(default_players).clamp(2, 6);
+                let seats = (0..players)
+                    .map(|i| match (self.bots, self.vs) {
+                        (Some(level), _) => FoodSeat::Bot(level),
+                        (None, Some(level)) if i > 0 => FoodSeat::Bot(level),
+                        (None, None) if i > 0 => FoodSeat::Bot(Level::Medium),
+                        _ => FoodSeat::Human,
+                    })
+                    .collect();
+                FoodSetup::table(holes, seats, slides.unwrap_or(true))
+            }
+        })
     }
 }

@@ -19,6 +19,7 @@ use bevy::prelude::*;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod food;
 pub mod input;
 pub mod launch;
 pub mod marbles;
@@ -38,6 +39,8 @@ pub enum Screen {
     Setup,
     /// A match in progress (or just over: the end screen sits on top).
     Playing,
+    /// Food checkers: its setup panel and its games (see `food`).
+    Food,
 }
 
 /// Frame order of the game's own systems in `Update`: input produces
@@ -76,6 +79,7 @@ impl Plugin for StarhopLogicPlugin {
                 play::plugin,
                 marbles::plugin,
                 party::plugin,
+                food::plugin,
             ));
     }
 }
@@ -103,6 +107,8 @@ pub struct LaunchOptions {
     pub autoplay: bool,
     /// Exit after this many seconds.
     pub quit_after: Option<f32>,
+    /// Start straight into this food checkers game (`--food`).
+    pub food: Option<food::FoodSetup>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -173,6 +179,7 @@ impl Plugin for StarhopPlugin {
             audio::plugin,
             screenshot::plugin,
             perf::plugin,
+            food::view_plugin,
         ));
     }
 }

@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use starhop_engine::{Board, Hex, Hole, Position, Seat};
 
 mod view;
-pub use view::{HoleMarker, view_plugin};
+pub use view::{BoardPiece, HoleMarker, view_plugin};
 
 /// World units between neighbouring holes.
 pub const SPACING: f32 = 1.0;

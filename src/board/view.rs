@@ -16,9 +16,10 @@ use starhop_engine::{Bitboard, Hex, Hole, Position, Seat, seats::target_camp};
 #[derive(Component, Clone, Copy, Debug)]
 pub struct HoleMarker(pub Hole);
 
-/// Everything that makes up the board; rebuilt when the board changes.
+/// Everything that makes up the board; rebuilt when the board changes
+/// (food checkers hides it while its hexagon is on show).
 #[derive(Component)]
-struct BoardPiece;
+pub struct BoardPiece;
 
 /// A glowing disc on a legal destination of the lifted marble or a target of
 /// the aimed item (a ring around a marble that is a target), or a faint disc

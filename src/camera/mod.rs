@@ -92,7 +92,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                (steer, face_player_to_move).run_if(in_state(Screen::Playing)),
+                steer.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Food))),
+                face_player_to_move.run_if(in_state(Screen::Playing)),
                 frame_setup_board.run_if(in_state(Screen::Setup)),
                 glide,
             )
@@ -241,8 +242,14 @@ fn glide(
     // the space beside the setup panel.
     let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
     let left = Vec3::new(-towards.z, 0.0, towards.x);
-    let near = match (screen.get(), windows.single()) {
-        (Screen::Setup, Ok(window)) => {
+    // Food checkers' setup panel sits where the classic one does.
+    let beside_panel = match screen.get() {
+        Screen::Setup => true,
+        Screen::Food => panel.right > 0.0,
+        Screen::Playing => false,
+    };
+    let near = match (beside_panel, windows.single()) {
+        (true, Ok(window)) => {
             let (w, h) = (window.width(), window.height().max(1.0));
             let free = (w - panel.right - 16.0).max(w * 0.3);
             // Pixels from the screen's centre to the free space's centre, in
@@ -251,8 +258,8 @@ fn glide(
             let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / h;
             towards * 0.9 + left * pixels * per_pixel
         }
-        (Screen::Setup, Err(_)) => towards * 0.9 + left * 5.5,
-        (Screen::Playing, _) => towards * 0.9,
+        (true, Err(_)) => towards * 0.9 + left * 5.5,
+        (false, _) => towards * 0.9,
     };
     *t = Transform::from_translation(now.eye() + near)
         .looking_at(near + Vec3::new(0.0, -0.3, 0.0), Vec3::Y);

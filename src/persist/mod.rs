@@ -422,7 +422,11 @@ fn load_preferences(
             problem.describe_preferences(lang, last_setup),
         ));
     }
-    if let Some(path) = &options.load {
+    if let Some(path) = options
+        .load
+        .as_ref()
+        .filter(|p| !crate::food::is_food_record(p))
+    {
         match read_save(path) {
             Ok(r) => {
                 loads.write(LoadMatch(r));

@@ -60,12 +60,34 @@ pub enum ShotOf {
     Roadblock,
     /// A party game (boxes every round) with an item of the player to move aimed.
     Targeting,
+    /// Food checkers: a solo game some captures in.
+    Food,
+    /// Food checkers: a marble selected, its chain begun and its captures shown.
+    FoodSelect,
+    /// Food checkers: the finish window of a solved puzzle, with its stars.
+    FoodEnd,
+    /// Food checkers: several players (bots) with their trays.
+    FoodTable,
+    /// Food checkers: the setup panel.
+    FoodSetup,
 }
 
 impl ShotOf {
     /// Whether the shot shows a game (else the setup screen).
     pub fn in_game(self) -> bool {
-        !matches!(self, ShotOf::Setup | ShotOf::Settings | ShotOf::Load)
+        !matches!(self, ShotOf::Setup | ShotOf::Settings | ShotOf::Load) && !self.food()
+    }
+
+    /// Whether the shot shows food checkers (set up by `food::shots`).
+    pub fn food(self) -> bool {
+        matches!(
+            self,
+            ShotOf::Food
+                | ShotOf::FoodSelect
+                | ShotOf::FoodEnd
+                | ShotOf::FoodTable
+                | ShotOf::FoodSetup
+        )
     }
 
     /// Whether the shot shows a party game.
@@ -417,6 +439,11 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             // Closer in: the party happens in the middle of the board.
             scene.orbit.distance *= PARTY_ZOOM;
         }
+        ShotOf::Food
+        | ShotOf::FoodSelect
+        | ShotOf::FoodEnd
+        | ShotOf::FoodTable
+        | ShotOf::FoodSetup => {}
         ShotOf::Targeting => {
             // An item of the player's that shows most (two picks, an area),
             // its first target picked when it takes two.

@@ -460,6 +460,135 @@ const ZH: &[(&str, &str)] = &[
     ("H", "正"),
     ("T", "反"),
     ("right-drag", "右键拖动"),
+    // food checkers
+    ("Food checkers", "食棋"),
+    (
+        "Capture by jumping: solo puzzles or a table game",
+        "跳过棋子就吃掉它：单人谜题或多人对局",
+    ),
+    (
+        "Capture by jumping: the jumped marble is taken. Any marble may move.",
+        "跳吃：被跳过的棋子被吃掉。任何棋子都可以走。",
+    ),
+    ("Solo puzzle", "单人谜题"),
+    ("Free solo", "自由单人"),
+    ("Several players", "多人对局"),
+    ("Small (37 holes)", "小 (37 孔)"),
+    ("Standard (61 holes)", "标准 (61 孔)"),
+    ("Large (91 holes)", "大 (91 孔)"),
+    ("Slides", "滑步"),
+    (
+        "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
+        "全盘都无子可吃时，棋子可以滑到相邻的空孔。",
+    ),
+    (
+        "Click a hole on the board to leave it empty at the start (the centre by default).",
+        "点击棋盘上的一个孔，让它在开局时空着（默认是中心）。",
+    ),
+    ("Centre", "中心"),
+    (
+        "Players take turns; everyone keeps what they capture. Most captures wins.",
+        "玩家轮流走棋，各自保留吃到的棋子。吃子最多的人获胜。",
+    ),
+    ("Chinese checkers", "中国跳棋"),
+    ("No puzzles yet.", "还没有谜题。"),
+    ("Fair", "一般"),
+    ("Tricky", "较难"),
+    ("Very hard", "非常难"),
+    ("{} marbles", "{} 颗棋子"),
+    (
+        "The last marble should end on the golden ring.",
+        "最后一颗棋子应停在金色圆环上。",
+    ),
+    (
+        "The last marble may end anywhere.",
+        "最后一颗棋子可以停在任何地方。",
+    ),
+    ("{} holes.", "{} 孔。"),
+    ("Solvable in {} moves.", "最少 {} 步可解。"),
+    ("Marbles left: {}", "剩余棋子：{}"),
+    ("Moves: {}", "步数：{}"),
+    ("Slides: {}", "滑步：{}"),
+    ("{}: {} captured", "{}：吃了 {} 颗"),
+    (
+        "A capture is possible: every move must capture.",
+        "现在可以吃子：每一步都必须吃子。",
+    ),
+    (
+        "No capture anywhere: slide a marble to a neighbouring hole.",
+        "全盘无子可吃：把一颗棋子滑到相邻的孔。",
+    ),
+    (
+        "No solution from here: undo a move or two.",
+        "从这里已无解：悔一两步吧。",
+    ),
+    (
+        "Checking whether one marble can still be reached…",
+        "正在检查是否还能只剩一颗……",
+    ),
+    ("Looking for a hint…", "正在寻找提示……"),
+    ("Save", "保存"),
+    ("One marble left!", "只剩一颗！"),
+    ("{} marbles left", "剩下 {} 颗"),
+    ("No capture is possible any more.", "已经无子可吃了。"),
+    ("on the golden ring", "在金色圆环上"),
+    ("anywhere", "任何位置"),
+    ("one marble left", "只剩一颗"),
+    ("the last marble placed right", "最后一颗停对了位置"),
+    ("★ at most {} moves", "★ 不超过 {} 步"),
+    ("fewest moves not known yet", "最少步数尚未知道"),
+    ("Best: {}", "最佳：{}"),
+    ("One marble is left.", "只剩一颗棋子。"),
+    ("No move is possible.", "无棋可走。"),
+    (
+        "A full round of slides went by without a capture.",
+        "整整一轮滑步都没有吃子。",
+    ),
+    ("Retry", "重来"),
+    ("Next puzzle", "下一题"),
+    (
+        "A capture is possible, and while one is, every move must capture.",
+        "现在可以吃子，只要能吃，每一步都必须吃子。",
+    ),
+    (
+        "Slides are off in this game: every move captures.",
+        "本局不允许滑步：每一步都要吃子。",
+    ),
+    (
+        "That marble cannot capture into that hole.",
+        "那颗棋子不能跳吃到那个孔。",
+    ),
+    ("That hole is taken.", "那个孔已有棋子。"),
+    ("There is no marble there.", "那里没有棋子。"),
+    ("The game is over.", "本局已结束。"),
+    ("Nothing to undo.", "没有可悔的棋。"),
+    ("Nothing to redo.", "没有可重做的棋。"),
+    ("Not possible: {}", "无法这样走：{}"),
+    (
+        "This marble cannot capture; another one can.",
+        "这颗棋子不能吃子；别的棋子可以。",
+    ),
+    ("This marble cannot move.", "这颗棋子不能走。"),
+    (
+        "The selected marble cannot go there.",
+        "选中的棋子不能走到那里。",
+    ),
+    (
+        "This food checkers game could not be replayed.",
+        "这局食棋无法重放。",
+    ),
+    (
+        "Your food checkers progress could not be read.",
+        "无法读取你的食棋进度。",
+    ),
+    (
+        "Your food checkers progress could not be read; the file was kept aside as «{}».",
+        "无法读取你的食棋进度；该文件已另存为 «{}»。",
+    ),
+    (
+        "Your food checkers progress could not be saved.",
+        "无法保存你的食棋进度。",
+    ),
 ];
 
 pub trait Tr {
@@ -832,7 +961,7 @@ mod tests {
     fn ui_sources() -> Vec<(String, String)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
-        for dir in ["src/ui", "src/persist"] {
+        for dir in ["src/ui", "src/persist", "src/food"] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
                 let path = entry.unwrap().path();
                 if path.extension().is_some_and(|x| x == "rs") {

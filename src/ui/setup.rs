@@ -101,6 +101,7 @@ pub fn setup_screen(
     mut panel: ResMut<SetupPanel>,
     mut starts: MessageWriter<StartMatch>,
     keys: Res<ButtonInput<KeyCode>>,
+    mut food: MessageWriter<crate::food::OpenFood>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -122,9 +123,20 @@ pub fn setup_screen(
                     language_switch(ui, &mut settings);
                 });
             });
-            ui.label(
-                egui::RichText::new(lang.t("Chinese checkers for the whole family")).italics(),
-            );
+            ui.horizontal(|ui| {
+                ui.label(
+                    egui::RichText::new(lang.t("Chinese checkers for the whole family")).italics(),
+                );
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui
+                        .button(format!("🍴 {}", lang.t("Food checkers")))
+                        .on_hover_text(lang.t("Capture by jumping: solo puzzles or a table game"))
+                        .clicked()
+                    {
+                        food.write(crate::food::OpenFood);
+                    }
+                });
+            });
             ui.separator();
             egui::ScrollArea::vertical()
                 .max_height(ctx_height(ui) - 170.0)

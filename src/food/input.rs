@@ -1,0 +1,308 @@
+//! Clicks and keys in food checkers. Select a marble (its captures light
+//! up), then build the chain hop by hop: a click on the next landing adds a
+//! hop, a click on the last hole of a longer chain plays it whole, and the
+//! marble (or Enter) ends a chain where it is. Nothing here touches the
+//! game: it sends `FoodMoveRequest`s and `FoodTurn`s.
+
+use super::jobs::{FoodHint, FoodHintRequest};
+use super::marbles::FoodMarble;
+use super::view::FoodHole;
+use super::{FoodDraft, FoodMoveRequest, FoodPlaying, FoodSession, FoodTab, FoodTurn};
+use crate::input::{Invalid, Lifted};
+use crate::play::Notice;
+use crate::settings::{Language, Settings};
+use crate::ui::tr;
+use crate::{AppSystems, Screen};
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use starhop_engine::Hex;
+use starhop_engine::food::Cell;
+
+/// The chain being built (its start first; empty: nothing selected) and the
+/// keyboard cursor.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct FoodSelection {
+    pub chain: Vec<Cell>,
+    pub cursor: Option<Cell>,
+    /// The game revision the chain was built on.
+    pub revision: u64,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FoodSelection>()
+        .add_observer(click)
+        .add_systems(OnExit(Screen::Food), clear)
+        .add_systems(
+            Update,
+            (keys, show_hint, drop_stale)
+                .chain()
+                .run_if(in_state(Screen::Food))
+                .in_set(AppSystems::Input),
+        );
+}
+
+fn clear(mut selection: ResMut<FoodSelection>) {
+    *selection = FoodSelection::default();
+}
+
+/// What a press on `cell` does, given the chain so far.
+pub fn press(
+    cell: Cell,
+    s: &FoodSession,
+    selection: &mut FoodSelection,
+    lang: Language,
+) -> Result<Option<Vec<Cell>>, String> {
+    if !s.human_to_move() {
+        return Err(String::new());
+    }
+    let game = &s.game;
+    let pos = game.position();
+    selection.revision = game.revision();
+    let chain = selection.chain.clone();
+    let Some(&from) = chain.first() else {
+        if !pos.has(cell) {
+            return Ok(None);
+        }
+        if game.moves_from(cell).is_empty() {
+            return Err(if game.must_capture() {
+                tr(lang, "This marble cannot capture; another one can.")
+            } else {
+                tr(lang, "This marble cannot move.")
+            }
+            .into());
+        }
+        selection.chain = vec![cell];
+        return Ok(None);
+    };
+    let moves = game.moves_from(from);
+    let longer = |m: &&starhop_engine::food::FoodMove| {
+        m.route.len() > chain.len() && m.route.starts_with(&chain)
+    };
+    // The chain's end: play what is built (a capture or more), or put the marble back.
+    if Some(&cell) == chain.last() {
+        if chain.len() >= 2 {
+            selection.chain.clear();
+            return Ok(Some(chain));
+        }
+        selection.chain.clear();
+        return Ok(None);
+    }
+    // The next landing: one hop more; played at once when nothing goes on from there.
+    if moves
+        .iter()
+        .filter(longer)
+        .any(|m| m.route[chain.len()] == cell)
+    {
+        let mut next = chain.clone();
+        next.push(cell);
+        let goes_on = moves
+            .iter()
+            .any(|m| m.route.len() > next.len() && m.route.starts_with(&next));
+        if goes_on {
+            selection.chain = next;
+            return Ok(None);
+        }
+        selection.chain.clear();
+        return Ok(Some(next));
+    }
+    // The end of a longer chain: the whole of it (the shortest way there).
+    if let Some(m) = moves
+        .iter()
+        .filter(longer)
+        .filter(|m| m.to() == cell)
+        .min_by_key(|m| m.route.len())
+    {
+        selection.chain.clear();
+        return Ok(Some(m.route.clone()));
+    }
+    // The marble itself (it waits on its start while the chain is built):
+    // the chain ends where it is.
+    if cell == from && chain.len() >= 2 {
+        selection.chain.clear();
+        return Ok(Some(chain));
+    }
+    // Another marble that can move: select it instead (before any hop).
+    if chain.len() == 1 && pos.has(cell) && !game.moves_from(cell).is_empty() {
+        selection.chain = vec![cell];
+        return Ok(None);
+    }
+    Err(tr(lang, "The selected marble cannot go there.").into())
+}
+
+fn click(
+    click: On<Pointer<Click>>,
+    marbles: Query<&FoodMarble>,
+    holes: Query<&FoodHole>,
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    settings: Res<Settings>,
+    mut draft: ResMut<FoodDraft>,
+    mut selection: ResMut<FoodSelection>,
+    mut writers: PressWriters,
+) {
+    if click.event.button != PointerButton::Primary {
+        return;
+    }
+    let Some(s) = session else { return };
+    let Ok(cell) = marbles
+        .get(click.entity)
+        .map(|m| m.cell)
+        .or_else(|_| holes.get(click.entity).map(|h| h.0))
+    else {
+        return;
+    };
+    if !playing.0 {
+        // On the setup panel, free solo: the clicked hole starts empty.
+        if draft.tab == FoodTab::Solo {
+            let board = s.game.board();
+            let hex: Hex = board.hex(cell);
+            draft.vacant = if hex == board.hex(board.centre) {
+                None
+            } else {
+                Some(hex)
+            };
+        }
+        return;
+    }
+    on_press(cell, &s, &mut selection, settings.language, &mut writers);
+}
+
+/// What a press writes: the move, a notice, and the sounds' messages.
+type PressWriters<'w> = (
+    MessageWriter<'w, FoodMoveRequest>,
+    MessageWriter<'w, Notice>,
+    MessageWriter<'w, Lifted>,
+    MessageWriter<'w, Invalid>,
+);
+
+fn on_press(
+    cell: Cell,
+    s: &FoodSession,
+    selection: &mut FoodSelection,
+    lang: Language,
+    writers: &mut PressWriters,
+) {
+    let (moves, notices, lifted, invalid) = writers;
+    let before = selection.chain.len();
+    match press(cell, s, selection, lang) {
+        Ok(Some(route)) => {
+            moves.write(FoodMoveRequest(route));
+        }
+        Ok(None) => {
+            if selection.chain.len() > before {
+                lifted.write(Lifted);
+            }
+        }
+        Err(why) => {
+            invalid.write(Invalid { why: None });
+            if !why.is_empty() {
+                notices.write(Notice::Problem(why));
+            }
+        }
+    }
+}
+
+/// The cell one step from `cell` in a screen direction (`dq`, `dr`), if on the board.
+fn step(s: &FoodSession, cell: Cell, options: &[(i8, i8)]) -> Option<Cell> {
+    let board = s.game.board();
+    let h = board.hex(cell);
+    options
+        .iter()
+        .find_map(|&(dq, dr)| board.cell(Hex::new(h.q + dq, h.r + dr)))
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    settings: Res<Settings>,
+    mut selection: ResMut<FoodSelection>,
+    mut turns: MessageWriter<FoodTurn>,
+    mut hints: MessageWriter<FoodHintRequest>,
+    mut writers: PressWriters,
+) {
+    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
+        return;
+    }
+    let Some(s) = session else { return };
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let pressed = |k: KeyCode| keys.just_pressed(k);
+    if (ctrl && shift && pressed(KeyCode::KeyZ))
+        || (ctrl && pressed(KeyCode::KeyY))
+        || (!ctrl && pressed(KeyCode::KeyY))
+    {
+        selection.chain.clear();
+        turns.write(FoodTurn::Redo);
+    } else if (ctrl && pressed(KeyCode::KeyZ)) || (!ctrl && pressed(KeyCode::KeyU)) {
+        selection.chain.clear();
+        turns.write(FoodTurn::Undo);
+    }
+    if ctrl && pressed(KeyCode::KeyS) {
+        turns.write(FoodTurn::Save);
+    }
+    if !ctrl && pressed(KeyCode::KeyH) {
+        hints.write(FoodHintRequest);
+    }
+    if pressed(KeyCode::Escape) {
+        selection.chain.clear();
+        selection.cursor = None;
+    }
+    // The cursor: arrows move it over the hexagon's rows.
+    let dirs: [(KeyCode, &[(i8, i8)]); 4] = [
+        (KeyCode::ArrowLeft, &[(-1, 0)]),
+        (KeyCode::ArrowRight, &[(1, 0)]),
+        (KeyCode::ArrowUp, &[(0, -1), (1, -1)]),
+        (KeyCode::ArrowDown, &[(0, 1), (-1, 1)]),
+    ];
+    for (key, options) in dirs {
+        if pressed(key) {
+            let board = s.game.board();
+            let at = selection
+                .cursor
+                .or(selection.chain.last().copied())
+                .unwrap_or(board.centre);
+            selection.cursor = Some(step(&s, at, options).unwrap_or(at));
+        }
+    }
+    if pressed(KeyCode::Enter) || pressed(KeyCode::Space) || pressed(KeyCode::NumpadEnter) {
+        let end_here = selection.chain.len() >= 2
+            && selection
+                .cursor
+                .is_none_or(|c| Some(&c) == selection.chain.last());
+        if end_here {
+            let route = std::mem::take(&mut selection.chain);
+            writers.0.write(FoodMoveRequest(route));
+        } else if let Some(c) = selection.cursor {
+            on_press(c, &s, &mut selection, settings.language, &mut writers);
+        }
+    }
+}
+
+/// A hint that arrives selects the hinted marble (its route glows gold).
+fn show_hint(
+    hint: Res<FoodHint>,
+    session: Option<Res<FoodSession>>,
+    mut selection: ResMut<FoodSelection>,
+) {
+    let (Some((revision, mv)), Some(s)) = (&hint.0, session) else {
+        return;
+    };
+    if hint.is_changed() && s.game.revision() == *revision {
+        selection.chain = vec![mv.from()];
+        selection.revision = *revision;
+        selection.cursor = Some(mv.to());
+    }
+}
+
+/// A chain built on another position (a bot moved, undo) is dropped.
+fn drop_stale(session: Option<Res<FoodSession>>, mut selection: ResMut<FoodSelection>) {
+    let Some(s) = session else { return };
+    if !selection.chain.is_empty()
+        && (selection.revision != s.game.revision() || !s.human_to_move())
+    {
+        selection.chain.clear();
+    }
+}

@@ -1,0 +1,335 @@
+//! Background work for food checkers, on the async compute pool like the
+//! classic bots: bot seats' moves, hints, and the solver watch that proves
+//! "no solution from here" in solo games without slides. Every job carries
+//! the game's revision and a stop flag; when the game changes under it, the
+//! job is stopped and its answer never used.
+
+use super::marbles::FoodAnimating;
+use super::{FoodMoveRequest, FoodPlaying, FoodSeat, FoodSession};
+use crate::AppSystems;
+use crate::play::Notice;
+use crate::settings::Settings;
+use crate::ui::tr;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use starhop_ai::Level;
+use starhop_ai::food::{bot, solver};
+use starhop_engine::food::{FoodGame, FoodMove};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Seconds a bot's move waits at least, so people can follow the game.
+pub const BOT_DELAY: f32 = 0.7;
+/// Seconds the solver watch may take before it gives up on a position.
+pub const WATCH_SECONDS: f32 = 45.0;
+/// The level that gives hints where the solver does not (slides, several players).
+pub const HINT_LEVEL: Level = Level::Hard;
+
+struct BotJob {
+    task: Task<Option<FoodMove>>,
+    revision: u64,
+    stop: Arc<AtomicBool>,
+    hint: bool,
+    /// Seconds of game time waited so far.
+    waited: f32,
+}
+
+struct WatchJob {
+    task: Task<solver::Hint>,
+    revision: u64,
+    stop: Arc<AtomicBool>,
+    waited: f32,
+}
+
+/// The jobs under way.
+#[derive(Resource, Default)]
+pub struct FoodJobs {
+    bot: Option<BotJob>,
+    watch: Option<WatchJob>,
+    /// Bot searches started, and jobs stopped before they answered (for tests).
+    pub started: u64,
+    pub abandoned: u64,
+    /// A hint was asked for this revision before the solver had answered.
+    wanted_hint: Option<u64>,
+}
+
+impl FoodJobs {
+    pub fn bot_thinking(&self) -> bool {
+        self.bot.as_ref().is_some_and(|b| !b.hint)
+    }
+    pub fn hinting(&self) -> bool {
+        self.bot.as_ref().is_some_and(|b| b.hint) || self.wanted_hint.is_some()
+    }
+    pub fn watching(&self) -> bool {
+        self.watch.is_some()
+    }
+    fn abandon_bot(&mut self) {
+        if let Some(b) = self.bot.take() {
+            b.stop.store(true, Ordering::Relaxed);
+            self.abandoned += 1;
+        }
+    }
+    fn abandon_watch(&mut self) {
+        if let Some(w) = self.watch.take() {
+            w.stop.store(true, Ordering::Relaxed);
+            self.abandoned += 1;
+        }
+    }
+}
+
+/// A world that goes (the game quits, a test ends) stops its jobs: a
+/// search left running would hold a thread of the shared pool.
+impl Drop for FoodJobs {
+    fn drop(&mut self) {
+        self.abandon_bot();
+        self.abandon_watch();
+    }
+}
+
+/// What the solver found for a position of a solo game without slides.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct FoodAnalysis {
+    pub revision: Option<u64>,
+    pub verdict: Option<solver::Hint>,
+}
+
+impl FoodAnalysis {
+    /// Proven: no way to one marble from the position at `revision`.
+    pub fn no_solution(&self, revision: u64) -> bool {
+        self.revision == Some(revision) && self.verdict == Some(solver::Hint::NoSolution)
+    }
+}
+
+/// The hinted move, for the game at this revision.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct FoodHint(pub Option<(u64, FoodMove)>);
+
+/// Ask for a hint for the person to move.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct FoodHintRequest;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<FoodJobs>()
+        .init_resource::<FoodAnalysis>()
+        .init_resource::<FoodHint>()
+        .add_message::<FoodHintRequest>()
+        .add_systems(
+            Update,
+            (
+                collect.in_set(AppSystems::Input),
+                forget_the_last_game
+                    .run_if(on_message::<super::FoodRebuild>)
+                    .in_set(AppSystems::Rules)
+                    .after(super::FoodRules_),
+                (abandon_stale, start_jobs).chain().in_set(AppSystems::Jobs),
+            ),
+        );
+}
+
+/// Another game (or preview) is on show: its revisions start again, so
+/// nothing of the last one may be taken for it.
+fn forget_the_last_game(
+    mut jobs: ResMut<FoodJobs>,
+    mut analysis: ResMut<FoodAnalysis>,
+    mut hint: ResMut<FoodHint>,
+) {
+    jobs.abandon_bot();
+    jobs.abandon_watch();
+    jobs.wanted_hint = None;
+    *analysis = FoodAnalysis::default();
+    hint.0 = None;
+}
+
+/// Whether the solver covers this game: solo, slides off.
+pub fn solver_covers(game: &FoodGame) -> bool {
+    game.rules().players == 1 && !game.rules().slides
+}
+
+fn spawn_bot(game: &FoodGame, level: Level, hint: bool) -> BotJob {
+    let game = game.clone();
+    let revision = game.revision();
+    let seed = revision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.moves_played() as u64;
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let task =
+        AsyncComputeTaskPool::get().spawn(async move { bot::choose(&game, level, seed, &flag) });
+    BotJob {
+        task,
+        revision,
+        stop,
+        hint,
+        waited: 0.0,
+    }
+}
+
+fn spawn_watch(game: &FoodGame) -> WatchJob {
+    let pos = game.position();
+    let finish = game.finish();
+    let revision = game.revision();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let task =
+        AsyncComputeTaskPool::get().spawn(async move { solver::hint(pos, finish, Some(&flag)) });
+    WatchJob {
+        task,
+        revision,
+        stop,
+        waited: 0.0,
+    }
+}
+
+/// Stops jobs whose game changed or went.
+fn abandon_stale(
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    mut jobs: ResMut<FoodJobs>,
+) {
+    let current = session.filter(|_| playing.0).map(|s| s.game.revision());
+    if jobs
+        .bot
+        .as_ref()
+        .is_some_and(|b| Some(b.revision) != current)
+    {
+        jobs.abandon_bot();
+    }
+    if jobs
+        .watch
+        .as_ref()
+        .is_some_and(|w| Some(w.revision) != current)
+    {
+        jobs.abandon_watch();
+    }
+    if jobs.wanted_hint.is_some() && jobs.wanted_hint != current {
+        jobs.wanted_hint = None;
+    }
+}
+
+/// Starts what the position needs: a bot's search, a hint, the solver watch.
+fn start_jobs(
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    mut jobs: ResMut<FoodJobs>,
+    analysis: Res<FoodAnalysis>,
+    mut hint: ResMut<FoodHint>,
+    mut asks: MessageReader<FoodHintRequest>,
+    mut notices: MessageWriter<Notice>,
+    settings: Res<Settings>,
+) {
+    let asked = asks.read().count() > 0;
+    let Some(s) = session.filter(|_| playing.0) else {
+        return;
+    };
+    let game = &s.game;
+    if game.is_over() {
+        return;
+    }
+    let revision = game.revision();
+    // The solver watch, after every change.
+    if solver_covers(game) && jobs.watch.is_none() && analysis.revision != Some(revision) {
+        jobs.watch = Some(spawn_watch(game));
+    }
+    match s.seat(game.to_move()) {
+        FoodSeat::Bot(level) => {
+            if jobs.bot.is_none() {
+                jobs.bot = Some(spawn_bot(game, level, false));
+                jobs.started += 1;
+            }
+        }
+        FoodSeat::Human if asked => {
+            if hint.0.as_ref().is_some_and(|(r, _)| *r == revision) {
+                // Already shown: show it again.
+                hint.set_changed();
+            } else if solver_covers(game) {
+                match (&analysis.verdict, analysis.revision == Some(revision)) {
+                    (Some(solver::Hint::Move(mv)), true) => hint.0 = Some((revision, mv.clone())),
+                    (Some(solver::Hint::NoSolution), true) => {
+                        notices.write(Notice::Info(
+                            tr(
+                                settings.language,
+                                "No solution from here: undo a move or two.",
+                            )
+                            .into(),
+                        ));
+                    }
+                    (Some(solver::Hint::Unknown), true) => {
+                        // The solver gave up: the bot's best capture instead.
+                        jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
+                    }
+                    _ => jobs.wanted_hint = Some(revision),
+                }
+            } else if jobs.bot.is_none() {
+                jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
+            }
+        }
+        FoodSeat::Human => {}
+    }
+}
+
+/// Turns finished jobs into requests, hints and verdicts. A bot's move waits
+/// for the last move to land and for a short pause.
+fn collect(
+    session: Option<Res<FoodSession>>,
+    animating: Res<FoodAnimating>,
+    time: Res<Time>,
+    mut jobs: ResMut<FoodJobs>,
+    mut analysis: ResMut<FoodAnalysis>,
+    mut hint: ResMut<FoodHint>,
+    mut moves: MessageWriter<FoodMoveRequest>,
+    mut notices: MessageWriter<Notice>,
+    settings: Res<Settings>,
+) {
+    let dt = time.delta_secs();
+    let revision = session.as_ref().map(|s| s.game.revision());
+    if let Some(w) = &mut jobs.watch {
+        w.waited += dt;
+        if w.waited > WATCH_SECONDS {
+            w.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(verdict) = check_ready(&mut w.task) {
+            let r = w.revision;
+            jobs.watch = None;
+            if Some(r) == revision {
+                *analysis = FoodAnalysis {
+                    revision: Some(r),
+                    verdict: Some(verdict.clone()),
+                };
+                if jobs.wanted_hint == Some(r) {
+                    jobs.wanted_hint = None;
+                    match verdict {
+                        solver::Hint::Move(mv) => hint.0 = Some((r, mv)),
+                        solver::Hint::NoSolution => {
+                            notices.write(Notice::Info(
+                                tr(
+                                    settings.language,
+                                    "No solution from here: undo a move or two.",
+                                )
+                                .into(),
+                            ));
+                        }
+                        solver::Hint::Unknown => {}
+                    }
+                }
+            }
+        }
+    }
+    let Some(b) = &mut jobs.bot else { return };
+    b.waited += dt;
+    if !b.hint && (animating.0 || b.waited < BOT_DELAY) {
+        return;
+    }
+    let Some(answer) = check_ready(&mut b.task) else {
+        return;
+    };
+    let (r, is_hint) = (b.revision, b.hint);
+    jobs.bot = None;
+    if Some(r) != revision {
+        return;
+    }
+    match (answer, is_hint) {
+        (Some(mv), true) => hint.0 = Some((r, mv)),
+        (Some(mv), false) => {
+            moves.write(FoodMoveRequest(mv.route));
+        }
+        (None, _) => {}
+    }
+}

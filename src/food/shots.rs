@@ -1,0 +1,161 @@
+//! `--screenshot FILE --shot food|food-select|food-end|food-table|food-setup`:
+//! sets a food checkers scene up in the first frames, before the screenshot
+//! module takes the picture (it waits for the scene to settle).
+
+use super::input::FoodSelection;
+use super::{
+    FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood,
+};
+use crate::LaunchOptions;
+use crate::screenshot::{Shoot, ShotOf};
+use bevy::prelude::*;
+use starhop_ai::Level;
+use starhop_ai::food::puzzles::Puzzle;
+use starhop_engine::food::FoodGame;
+use starhop_engine::{Hex, Rng};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        arrange
+            .run_if(resource_exists::<Shoot>)
+            .before(crate::AppSystems::Input),
+    );
+}
+
+/// The setup a shot shows when the command line names none.
+pub fn shot_setup(shot: ShotOf, asked: Option<&FoodSetup>) -> Option<FoodSetup> {
+    Some(match shot {
+        ShotOf::FoodEnd => demo_end(),
+        ShotOf::FoodTable => asked.cloned().filter(|s| !s.is_solo()).unwrap_or_else(|| {
+            FoodSetup::table(
+                61,
+                vec![
+                    FoodSeat::Human,
+                    FoodSeat::Bot(Level::Medium),
+                    FoodSeat::Bot(Level::Hard),
+                    FoodSeat::Bot(Level::Easy),
+                ],
+                true,
+            )
+        }),
+        ShotOf::Food | ShotOf::FoodSelect => asked
+            .cloned()
+            .unwrap_or_else(|| FoodSetup::solo(61, None, false)),
+        _ => return None,
+    })
+}
+
+/// A small made-up puzzle played to its end: one chain of two captures
+/// leaves one marble on its finishing hole, in the fewest moves, so the
+/// finish shows three stars.
+fn demo_end() -> FoodSetup {
+    let h = Hex::new;
+    let puzzle = Puzzle {
+        id: "demo".into(),
+        holes: 37,
+        marbles: vec![h(-2, 0), h(-1, 0), h(1, 0)],
+        finish: Some(h(2, 0)),
+        min_moves: Some(1),
+        difficulty: 1,
+    };
+    FoodSetup::puzzle(&puzzle)
+}
+
+/// Plays captures (the longest at hand, ties by a seeded draw) for a shot.
+fn play_some(game: &mut FoodGame, moves: usize, seed: u64) {
+    let mut rng = Rng::new(seed);
+    for _ in 0..moves {
+        let all = game.legal_moves();
+        let Some(best) = all.iter().map(|m| m.captured.len()).max() else {
+            return;
+        };
+        let top: Vec<_> = all.iter().filter(|m| m.captured.len() == best).collect();
+        let mv = top[rng.below(top.len() as u64) as usize].route.clone();
+        if game.play(&mv).is_err() {
+            return;
+        }
+    }
+}
+
+/// Plays the game out, the longest chain each time (the demo's way).
+fn solve_out(game: &mut FoodGame) {
+    while let Some(mv) = game.legal_moves().into_iter().max_by_key(|m| m.route.len()) {
+        if game.play(&mv.route).is_err() {
+            return;
+        }
+    }
+}
+
+fn arrange(
+    options: Res<LaunchOptions>,
+    mut frame: Local<u32>,
+    mut session: Option<ResMut<FoodSession>>,
+    mut draft: ResMut<super::FoodDraft>,
+    mut selection: ResMut<FoodSelection>,
+    mut opens: MessageWriter<OpenFood>,
+    mut starts: MessageWriter<StartFood>,
+    mut rebuild: MessageWriter<FoodRebuild>,
+) {
+    let shot = options.shot_of;
+    if !shot.food() {
+        return;
+    }
+    *frame += 1;
+    match *frame {
+        1 => {
+            if shot == ShotOf::FoodSetup {
+                draft.tab = match options.food.as_ref().map(|s| &s.mode) {
+                    Some(FoodMode::Solo) => FoodTab::Solo,
+                    Some(FoodMode::Table) => FoodTab::Table,
+                    _ => FoodTab::Puzzles,
+                };
+                if let Some(f) = &options.food {
+                    draft.holes = f.rules.holes;
+                    if f.setup_is_table() {
+                        draft.seats = f.seats.clone();
+                    }
+                }
+                opens.write(OpenFood);
+            } else if let Some(setup) = shot_setup(shot, options.food.as_ref()) {
+                starts.write(StartFood(setup));
+            }
+        }
+        3 => {
+            let Some(s) = session.as_deref_mut() else {
+                return;
+            };
+            let moves = if options.moves > 0 { options.moves } else { 0 };
+            match shot {
+                ShotOf::Food => play_some(&mut s.game, moves.max(8), 7),
+                ShotOf::FoodSelect => play_some(&mut s.game, moves.max(5), 7),
+                ShotOf::FoodTable => {
+                    // Whole rounds, so the person is to move.
+                    let players = s.game.rules().players;
+                    play_some(&mut s.game, moves.max(3).div_ceil(players) * players, 7)
+                }
+                ShotOf::FoodEnd => solve_out(&mut s.game),
+                _ => return,
+            }
+            rebuild.write(FoodRebuild);
+        }
+        4 if shot == ShotOf::FoodSelect => {
+            // The marble with the longest chain, its first hop taken.
+            let Some(s) = session.as_deref() else { return };
+            if let Some(mv) = s
+                .game
+                .legal_moves()
+                .into_iter()
+                .max_by_key(|m| m.route.len())
+            {
+                selection.revision = s.game.revision();
+                selection.chain = if mv.route.len() > 2 {
+                    mv.route[..2].to_vec()
+                } else {
+                    vec![mv.from()]
+                };
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,497 @@
+//! The food checkers panels (bevy_egui): the setup panel with its three
+//! choices (puzzles, free solo, several players), the HUD (marbles left,
+//! moves, captures, whose turn, must-capture and no-solution notices, the
+//! buttons) and the finish window. They read state and send messages only.
+
+use super::jobs::{FoodAnalysis, FoodHintRequest, FoodJobs, solver_covers};
+use super::progress::FoodProgress;
+use super::{
+    FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
+};
+use crate::Screen;
+use crate::play::PALETTE;
+use crate::settings::{Language, Settings};
+use crate::ui::{SetupPanel, Tr, level_name, robot, swatch, trf};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_ai::Level;
+use starhop_ai::food::puzzles;
+use starhop_engine::food::{FoodEnd, FoodStatus};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (setup_panel, hud, finish_window)
+            .chain()
+            .run_if(in_state(Screen::Food)),
+    );
+}
+
+fn stars_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+fn seat_name(lang: Language, player: usize) -> String {
+    trf(lang, "Player {}", &[&(player + 1)])
+}
+
+fn seat_kind_name(lang: Language, seat: FoodSeat) -> String {
+    match seat {
+        FoodSeat::Human => lang.t("Human").to_string(),
+        FoodSeat::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
+    }
+}
+
+fn board_choice(ui: &mut egui::Ui, lang: Language, holes: &mut usize) {
+    ui.horizontal(|ui| {
+        ui.label(lang.t("Board"));
+        for (n, text) in [
+            (37, "Small (37 holes)"),
+            (61, "Standard (61 holes)"),
+            (91, "Large (91 holes)"),
+        ] {
+            ui.selectable_value(holes, n, lang.t(text));
+        }
+    });
+}
+
+fn setup_panel(
+    mut contexts: EguiContexts,
+    playing: Res<FoodPlaying>,
+    mut draft: ResMut<FoodDraft>,
+    mut settings: ResMut<Settings>,
+    progress: Res<FoodProgress>,
+    mut panel: ResMut<SetupPanel>,
+    mut starts: MessageWriter<StartFood>,
+    mut turns: MessageWriter<FoodTurn>,
+    keys: Res<ButtonInput<KeyCode>>,
+) -> Result {
+    if playing.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut d = draft.clone();
+    let mut start = false;
+    let shown = egui::Window::new("food-setup")
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .default_width(430.0)
+        .show(ctx, |ui| {
+            ui.set_min_width(430.0);
+            ui.set_max_width(460.0);
+            ui.horizontal(|ui| {
+                ui.heading(
+                    egui::RichText::new(lang.t("Food checkers"))
+                        .size(28.0)
+                        .strong(),
+                );
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    crate::ui::language_switch(ui, &mut settings);
+                });
+            });
+            ui.label(
+                egui::RichText::new(lang.t(
+                    "Capture by jumping: the jumped marble is taken. Any marble may move.",
+                ))
+                .italics(),
+            );
+            ui.separator();
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut d.tab, FoodTab::Puzzles, lang.t("Solo puzzle"));
+                ui.selectable_value(&mut d.tab, FoodTab::Solo, lang.t("Free solo"));
+                ui.selectable_value(&mut d.tab, FoodTab::Table, lang.t("Several players"));
+            });
+            ui.separator();
+            egui::ScrollArea::vertical()
+                .max_height((ui.ctx().content_rect().height() - 260.0).max(120.0))
+                .show(ui, |ui| match d.tab {
+                    FoodTab::Puzzles => puzzle_list(ui, lang, &mut d, &progress),
+                    FoodTab::Solo => {
+                        board_choice(ui, lang, &mut d.holes);
+                        ui.checkbox(&mut d.solo_slides, lang.t("Slides"))
+                            .on_hover_text(lang.t(
+                                "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
+                            ));
+                        ui.label(lang.t(
+                            "Click a hole on the board to leave it empty at the start (the centre by default).",
+                        ));
+                        if d.vacant.is_some() && ui.button(lang.t("Centre")).clicked() {
+                            d.vacant = None;
+                        }
+                    }
+                    FoodTab::Table => {
+                        board_choice(ui, lang, &mut d.holes);
+                        ui.checkbox(&mut d.table_slides, lang.t("Slides"))
+                            .on_hover_text(lang.t(
+                                "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
+                            ));
+                        ui.horizontal(|ui| {
+                            ui.label(lang.t("Players"));
+                            for n in 2..=6 {
+                                if ui.selectable_label(d.seats.len() == n, n.to_string()).clicked() {
+                                    d.seats.resize(n, FoodSeat::Bot(Level::Medium));
+                                }
+                            }
+                        });
+                        for (i, seat) in d.seats.iter_mut().enumerate() {
+                            ui.horizontal(|ui| {
+                                swatch(ui, PALETTE[i % PALETTE.len()].1);
+                                ui.label(seat_name(lang, i));
+                                egui::ComboBox::from_id_salt(("food-seat", i))
+                                    .selected_text(seat_kind_name(lang, *seat))
+                                    .show_ui(ui, |ui| {
+                                        ui.selectable_value(seat, FoodSeat::Human, lang.t("Human"));
+                                        for level in Level::ALL {
+                                            let text = seat_kind_name(lang, FoodSeat::Bot(level));
+                                            ui.selectable_value(seat, FoodSeat::Bot(level), text);
+                                        }
+                                    });
+                            });
+                        }
+                        ui.label(lang.t(
+                            "Players take turns; everyone keeps what they capture. Most captures wins.",
+                        ));
+                    }
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                let go = egui::Button::new(
+                    egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
+                );
+                if ui.add(go).on_hover_text("Enter").clicked() {
+                    start = true;
+                }
+                if ui.button(format!("⬅ {}", lang.t("Chinese checkers"))).clicked() {
+                    turns.write(FoodTurn::Leave);
+                }
+            });
+        });
+    if let Some(shown) = shown {
+        let right = shown.response.rect.right();
+        if panel.right != right {
+            panel.right = right;
+        }
+    }
+    if keys.just_pressed(KeyCode::Enter) && !ctx.egui_wants_keyboard_input() {
+        start = true;
+    }
+    if d != *draft {
+        *draft = d.clone();
+    }
+    if start {
+        starts.write(StartFood(d.setup()));
+    }
+    Ok(())
+}
+
+fn puzzle_list(ui: &mut egui::Ui, lang: Language, d: &mut FoodDraft, progress: &FoodProgress) {
+    let all = puzzles::all();
+    if all.is_empty() {
+        ui.label(lang.t("No puzzles yet."));
+        return;
+    }
+    for difficulty in 1..=5u8 {
+        let group: Vec<(usize, &puzzles::Puzzle)> = all
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.difficulty == difficulty)
+            .collect();
+        if group.is_empty() {
+            continue;
+        }
+        let title = match difficulty {
+            1 => lang.t("Easy"),
+            2 => lang.t("Fair"),
+            3 => lang.t("Tricky"),
+            4 => lang.t("Hard"),
+            _ => lang.t("Very hard"),
+        };
+        ui.label(egui::RichText::new(title).strong());
+        for (i, p) in group {
+            let stars = progress.stars(&p.id);
+            let text = format!(
+                "{}  {}  ·  {}",
+                stars_text(stars),
+                p.id,
+                trf(lang, "{} marbles", &[&p.marbles.len()])
+            );
+            if ui.selectable_label(d.puzzle == i, text).clicked() {
+                d.puzzle = i;
+            }
+        }
+    }
+    if let Some(p) = all.get(d.puzzle) {
+        ui.separator();
+        let finish = if p.finish.is_some() {
+            lang.t("The last marble should end on the golden ring.")
+        } else {
+            lang.t("The last marble may end anywhere.")
+        };
+        ui.label(format!(
+            "{} {}",
+            trf(lang, "{} holes.", &[&p.holes]),
+            finish
+        ));
+        if let Some(min) = p.min_moves {
+            ui.label(trf(lang, "Solvable in {} moves.", &[&min]));
+        }
+    }
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    settings: Res<Settings>,
+    jobs: Res<FoodJobs>,
+    analysis: Res<FoodAnalysis>,
+    mut panel: ResMut<SetupPanel>,
+    mut turns: MessageWriter<FoodTurn>,
+    mut hints: MessageWriter<FoodHintRequest>,
+) -> Result {
+    let Some(s) = session.filter(|_| playing.0) else {
+        return Ok(());
+    };
+    if panel.right != 0.0 {
+        panel.right = 0.0;
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let g = &s.game;
+    egui::Area::new("food-status".into())
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_max_width(330.0);
+                let title = match &s.setup.mode {
+                    FoodMode::Puzzle(p) => format!("{} · {}", lang.t("Solo puzzle"), p.id),
+                    FoodMode::Solo => lang.t("Free solo").to_string(),
+                    FoodMode::Table => lang.t("Several players").to_string(),
+                };
+                ui.heading(title);
+                ui.label(trf(lang, "Marbles left: {}", &[&g.marbles_left()]));
+                ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
+                if g.rules().slides && s.setup.is_solo() {
+                    ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
+                }
+                if !s.setup.is_solo() {
+                    ui.separator();
+                    for p in 0..g.rules().players {
+                        ui.horizontal(|ui| {
+                            let turn = !g.is_over() && g.to_move() == p;
+                            ui.label(if turn { "▶" } else { "  " });
+                            swatch(ui, PALETTE[p % PALETTE.len()].1);
+                            if let FoodSeat::Bot(level) = s.seat(p) {
+                                robot(ui).on_hover_text(level_name(lang, level));
+                            }
+                            let name = seat_name(lang, p);
+                            let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
+                            if turn {
+                                ui.strong(text);
+                            } else {
+                                ui.label(text);
+                            }
+                            if turn && jobs.bot_thinking() {
+                                ui.weak(lang.t("thinking"));
+                            }
+                        });
+                    }
+                }
+                if !g.is_over() {
+                    if g.must_capture() {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 200, 90),
+                            lang.t("A capture is possible: every move must capture."),
+                        );
+                    } else if g.rules().slides {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(150, 210, 255),
+                            lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
+                        );
+                    }
+                    if analysis.no_solution(g.revision()) {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 120, 110),
+                            lang.t("No solution from here: undo a move or two."),
+                        );
+                    } else if solver_covers(g) && jobs.watching() {
+                        ui.weak(lang.t("Checking whether one marble can still be reached…"));
+                    }
+                    if jobs.hinting() {
+                        ui.weak(lang.t("Looking for a hint…"));
+                    }
+                }
+            });
+        });
+    let screen = ctx.content_rect();
+    egui::Area::new("food-buttons".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 32.0);
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    if ui
+                        .add_enabled(
+                            g.can_undo(),
+                            egui::Button::new(format!("⟲ {}", lang.t("Undo"))),
+                        )
+                        .on_hover_text("U / Ctrl+Z")
+                        .clicked()
+                    {
+                        turns.write(FoodTurn::Undo);
+                    }
+                    if ui
+                        .add_enabled(
+                            g.can_redo(),
+                            egui::Button::new(format!("⟳ {}", lang.t("Redo"))),
+                        )
+                        .on_hover_text("Y / Ctrl+Y")
+                        .clicked()
+                    {
+                        turns.write(FoodTurn::Redo);
+                    }
+                    if ui
+                        .add_enabled(
+                            s.human_to_move(),
+                            egui::Button::new(format!("💡 {}", lang.t("Hint"))),
+                        )
+                        .on_hover_text("H")
+                        .clicked()
+                    {
+                        hints.write(FoodHintRequest);
+                    }
+                    if ui
+                        .button(format!("💾 {}", lang.t("Save")))
+                        .on_hover_text("Ctrl+S")
+                        .clicked()
+                    {
+                        turns.write(FoodTurn::Save);
+                    }
+                    if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
+                        turns.write(FoodTurn::Retry);
+                    }
+                    if ui
+                        .button(format!("☰ {}", lang.t("Back to setup")))
+                        .clicked()
+                    {
+                        turns.write(FoodTurn::Setup);
+                    }
+                });
+            });
+        });
+    Ok(())
+}
+
+/// The result, once the game is over: solo, the marbles left and the stars;
+/// several players, everyone's captures and the winners.
+fn finish_window(
+    mut contexts: EguiContexts,
+    session: Option<Res<FoodSession>>,
+    playing: Res<FoodPlaying>,
+    settings: Res<Settings>,
+    progress: Res<FoodProgress>,
+    mut turns: MessageWriter<FoodTurn>,
+) -> Result {
+    let Some(s) = session.filter(|_| playing.0) else {
+        return Ok(());
+    };
+    let FoodStatus::Over { end, winners } = s.game.status() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let g = &s.game;
+    egui::Window::new(lang.t("Game over"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_CENTER, egui::vec2(16.0, 30.0))
+        .show(ctx, |ui| {
+            ui.set_min_width(340.0);
+            if s.setup.is_solo() {
+                let left = g.marbles_left();
+                if left == 1 {
+                    ui.heading(format!("🏆 {}", lang.t("One marble left!")));
+                } else {
+                    ui.heading(trf(lang, "{} marbles left", &[&left]));
+                    ui.label(lang.t("No capture is possible any more."));
+                }
+                if let Some(p) = s.puzzle() {
+                    ui.label(
+                        egui::RichText::new(stars_text(s.stars()))
+                            .size(40.0)
+                            .color(egui::Color32::from_rgb(255, 205, 60)),
+                    );
+                    let finish = if p.finish.is_some() {
+                        lang.t("on the golden ring")
+                    } else {
+                        lang.t("anywhere")
+                    };
+                    ui.label(format!("★ {}", lang.t("one marble left")));
+                    ui.label(format!(
+                        "★ {} ({finish})",
+                        lang.t("the last marble placed right")
+                    ));
+                    match p.min_moves {
+                        Some(min) => ui.label(trf(lang, "★ at most {} moves", &[&min])),
+                        None => ui.label(format!("☆ {}", lang.t("fewest moves not known yet"))),
+                    };
+                    let best = progress.stars(&p.id).max(s.stars());
+                    ui.label(trf(lang, "Best: {}", &[&stars_text(best)]));
+                }
+                ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
+                if g.rules().slides {
+                    ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
+                }
+            } else {
+                let names: Vec<String> = winners.iter().map(|&w| seat_name(lang, w)).collect();
+                ui.heading(format!("🏆 {} {}", names.join(" & "), lang.t("wins")));
+                let why = match end {
+                    FoodEnd::OneMarble => lang.t("One marble is left."),
+                    FoodEnd::Stuck => lang.t("No move is possible."),
+                    FoodEnd::NoCaptures => {
+                        lang.t("A full round of slides went by without a capture.")
+                    }
+                };
+                ui.label(why);
+                ui.separator();
+                let mut order: Vec<usize> = (0..g.rules().players).collect();
+                order.sort_by_key(|&p| std::cmp::Reverse(g.captures()[p]));
+                for p in order {
+                    ui.horizontal(|ui| {
+                        swatch(ui, PALETTE[p % PALETTE.len()].1);
+                        ui.label(trf(
+                            lang,
+                            "{}: {} captured",
+                            &[&seat_name(lang, p), &g.captures()[p]],
+                        ));
+                        if winners.contains(&p) {
+                            ui.label("🏆");
+                        }
+                    });
+                }
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(format!("↺ {}", lang.t("Retry"))).clicked() {
+                    turns.write(FoodTurn::Retry);
+                }
+                if s.puzzle().is_some()
+                    && ui.button(format!("▶ {}", lang.t("Next puzzle"))).clicked()
+                {
+                    turns.write(FoodTurn::NextPuzzle);
+                }
+                if g.can_undo() && ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
+                    turns.write(FoodTurn::Undo);
+                }
+                if ui
+                    .button(format!("☰ {}", lang.t("Back to setup")))
+                    .clicked()
+                {
+                    turns.write(FoodTurn::Setup);
+                }
+            });
+        });
+    Ok(())
+}

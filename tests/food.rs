@@ -1,0 +1,493 @@
+//! Food checkers at game level: a headless `App` with the game's logic
+//! plugins, driven through messages, checking the marble entities, the
+//! trays, bots, the finish and the progress file.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use starhop::food::marbles::{FoodIndex, cell_rest};
+use starhop::food::{
+    FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
+    FoodTurn, StartFood, TrayMarble,
+};
+use starhop::persist::Folders;
+use starhop::play::Notice;
+use starhop::{Screen, StarhopLogicPlugin};
+use starhop_ai::Level;
+use starhop_ai::food::puzzles::Puzzle;
+use starhop_engine::Hex;
+use starhop_engine::food::{Cell, cells};
+use std::path::PathBuf;
+use std::time::Duration;
+
+#[derive(Resource, Default)]
+struct Seen {
+    notices: Vec<Notice>,
+}
+
+fn watch(mut notices: MessageReader<Notice>, mut seen: ResMut<Seen>) {
+    seen.notices.extend(notices.read().cloned());
+}
+
+fn app_with(folders: Option<Folders>) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .init_resource::<Seen>()
+        .add_systems(Last, watch);
+    if let Some(f) = folders {
+        app.insert_resource(f);
+    }
+    app.update();
+    app
+}
+
+fn app() -> App {
+    app_with(None)
+}
+
+fn temp_folders(name: &str) -> Folders {
+    let dir = std::env::temp_dir().join(format!("starhop-food-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Folders {
+        config: dir.clone(),
+        saves: dir.join("saves"),
+    }
+}
+
+fn start(app: &mut App, setup: FoodSetup) {
+    app.world_mut().write_message(StartFood(setup));
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Food);
+}
+
+fn session(app: &App) -> &FoodSession {
+    app.world().resource::<FoodSession>()
+}
+
+/// Board marbles: (entity, cell), by cell.
+fn on_board(app: &mut App) -> Vec<(Entity, Cell)> {
+    let mut q = app.world_mut().query::<(Entity, &FoodMarble)>();
+    let mut v: Vec<(Entity, Cell)> = q.iter(app.world()).map(|(e, m)| (e, m.cell)).collect();
+    v.sort_by_key(|&(_, c)| c);
+    v
+}
+
+fn in_trays(app: &mut App) -> Vec<(Entity, TrayMarble)> {
+    let mut q = app.world_mut().query::<(Entity, &TrayMarble)>();
+    q.iter(app.world()).map(|(e, t)| (e, *t)).collect()
+}
+
+/// Runs frames until nothing moves (at most five seconds of game time).
+fn settle(app: &mut App) {
+    for _ in 0..250 {
+        app.update();
+        let mut q = app.world_mut().query::<&FoodHop>();
+        if q.iter(app.world()).next().is_none() {
+            return;
+        }
+    }
+    panic!("food marbles still moving after 250 frames");
+}
+
+/// The board marbles agree with the engine's position, each at rest on its cell.
+fn assert_view_matches_engine(app: &mut App) {
+    let game = session(app).game.clone();
+    let board = game.board();
+    let cells_now: Vec<Cell> = on_board(app).iter().map(|&(_, c)| c).collect();
+    let expected: Vec<Cell> = cells(game.position().marbles).collect();
+    assert_eq!(cells_now, expected);
+    let mut q = app.world_mut().query::<(&FoodMarble, &Transform)>();
+    for (m, t) in q.iter(app.world()) {
+        assert!(t.translation.distance(cell_rest(board, m.cell)) < 1e-4);
+    }
+    let captured: u32 = game.captures().iter().sum();
+    assert_eq!(in_trays(app).len() as u32, captured);
+}
+
+fn hex_cell(app: &App, q: i8, r: i8) -> Cell {
+    session(app).game.board().cell(Hex::new(q, r)).unwrap()
+}
+
+/// A made-up puzzle: one chain of two captures leaves one marble on (2, 0).
+fn line_puzzle() -> Puzzle {
+    Puzzle {
+        id: "test-line".into(),
+        holes: 37,
+        marbles: vec![Hex::new(-2, 0), Hex::new(-1, 0), Hex::new(1, 0)],
+        finish: Some(Hex::new(2, 0)),
+        min_moves: Some(1),
+        difficulty: 1,
+    }
+}
+
+#[test]
+fn a_capture_takes_exactly_one_marble_to_the_tray_and_lands_the_capturer() {
+    let mut app = app();
+    start(&mut app, FoodSetup::solo(37, None, false));
+    let before = on_board(&mut app);
+    assert_eq!(before.len(), 36);
+    let mv = session(&app).game.legal_moves()[0].clone();
+    assert_eq!(mv.captured.len(), 1);
+    let mover = app.world().resource::<FoodIndex>().cells[mv.from() as usize].unwrap();
+    let victim = app.world().resource::<FoodIndex>().cells[mv.captured[0] as usize].unwrap();
+    app.world_mut()
+        .write_message(FoodMoveRequest(mv.route.clone()));
+    settle(&mut app);
+    let after = on_board(&mut app);
+    assert_eq!(after.len(), 35, "exactly one marble left the board");
+    assert!(after.contains(&(mover, mv.to())), "the capturer landed");
+    assert!(!after.iter().any(|&(e, _)| e == victim));
+    let trays = in_trays(&mut app);
+    assert_eq!(trays.len(), 1);
+    assert_eq!(trays[0].0, victim);
+    assert_eq!(trays[0].1, TrayMarble { player: 0, slot: 0 });
+    assert_eq!(
+        app.world().resource::<FoodIndex>().cells[mv.to() as usize],
+        Some(mover)
+    );
+    assert_view_matches_engine(&mut app);
+}
+
+#[test]
+fn an_illegal_request_changes_nothing_and_says_why() {
+    let mut app = app();
+    start(&mut app, FoodSetup::solo(37, None, false));
+    let revision = session(&app).game.revision();
+    let board_before = on_board(&mut app);
+    // A slide in a game without slides (a capture exists anyway).
+    let from = hex_cell(&app, 0, 2);
+    let to = hex_cell(&app, 0, 1);
+    app.world_mut()
+        .write_message(FoodMoveRequest(vec![from, to]));
+    settle(&mut app);
+    assert_eq!(session(&app).game.revision(), revision);
+    assert_eq!(on_board(&mut app), board_before);
+    let seen = &app.world().resource::<Seen>().notices;
+    assert!(
+        seen.iter()
+            .any(|n| matches!(n, Notice::Problem(t) if t.contains("capture"))),
+        "{seen:?}"
+    );
+}
+
+#[test]
+fn undo_and_redo_move_the_same_entities_back_and_forth() {
+    let mut app = app();
+    start(&mut app, FoodSetup::solo(37, None, false));
+    let start_view = on_board(&mut app);
+    let mv = session(&app).game.legal_moves()[0].clone();
+    app.world_mut()
+        .write_message(FoodMoveRequest(mv.route.clone()));
+    settle(&mut app);
+    let after_move = on_board(&mut app);
+    app.world_mut().write_message(FoodTurn::Undo);
+    settle(&mut app);
+    assert_eq!(
+        on_board(&mut app),
+        start_view,
+        "the same entities on the same cells"
+    );
+    assert!(in_trays(&mut app).is_empty());
+    assert_view_matches_engine(&mut app);
+    app.world_mut().write_message(FoodTurn::Redo);
+    settle(&mut app);
+    assert_eq!(on_board(&mut app), after_move);
+    assert_eq!(in_trays(&mut app).len(), 1);
+    assert_view_matches_engine(&mut app);
+}
+
+#[test]
+fn a_bot_seat_moves_by_itself_and_waits_for_the_person() {
+    let mut app = app();
+    start(
+        &mut app,
+        FoodSetup::table(
+            37,
+            vec![FoodSeat::Bot(Level::Beginner), FoodSeat::Human],
+            true,
+        ),
+    );
+    // The search runs on the shared pool: wait in real time, not frames.
+    let began = std::time::Instant::now();
+    while session(&app).game.moves_played() == 0 && began.elapsed().as_secs() < 30 {
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let jobs = app.world().resource::<FoodJobs>();
+    let (started, abandoned) = (jobs.started, jobs.abandoned);
+    assert_eq!(
+        session(&app).game.moves_played(),
+        1,
+        "the bot played ({started} searches started, {abandoned} stopped)"
+    );
+    assert!(app.world().resource::<FoodJobs>().started >= 1);
+    // Now the person is to move: nothing more happens.
+    for _ in 0..100 {
+        app.update();
+    }
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves_played(), 1);
+    assert_eq!(session(&app).game.to_move(), 1);
+    assert_view_matches_engine(&mut app);
+}
+
+#[test]
+fn a_solved_puzzle_ends_with_its_stars_and_the_progress_is_kept() {
+    let folders = temp_folders("stars");
+    let mut app = app_with(Some(folders.clone()));
+    // Two single captures: one marble on the finish, but not in the fewest moves.
+    start(&mut app, FoodSetup::puzzle(&line_puzzle()));
+    let (a, b, c) = (
+        hex_cell(&app, -2, 0),
+        hex_cell(&app, 0, 0),
+        hex_cell(&app, 2, 0),
+    );
+    app.world_mut().write_message(FoodMoveRequest(vec![a, b]));
+    app.update();
+    app.world_mut().write_message(FoodMoveRequest(vec![b, c]));
+    settle(&mut app);
+    assert!(session(&app).game.is_over());
+    assert_eq!(session(&app).stars(), 2);
+    assert_eq!(app.world().resource::<FoodProgress>().stars("test-line"), 2);
+    // Again as one chain: three stars, and the better result is kept.
+    app.world_mut().write_message(FoodTurn::Retry);
+    app.update();
+    app.update();
+    assert_eq!(session(&app).game.moves_played(), 0);
+    app.world_mut()
+        .write_message(FoodMoveRequest(vec![a, b, c]));
+    settle(&mut app);
+    assert_eq!(session(&app).stars(), 3);
+    assert_eq!(on_board(&mut app).len(), 1);
+    assert_eq!(in_trays(&mut app).len(), 2);
+    assert_eq!(app.world().resource::<FoodProgress>().stars("test-line"), 3);
+    // A new run reads it back.
+    let mut again = app_with(Some(folders.clone()));
+    again.update();
+    let progress = again.world().resource::<FoodProgress>();
+    assert!(progress.loaded);
+    assert_eq!(progress.stars("test-line"), 3);
+    assert_eq!(progress.puzzles["test-line"].moves, 1);
+}
+
+#[test]
+fn a_puzzle_left_with_several_marbles_earns_no_star() {
+    let mut app = app();
+    // Two marbles side by side at the edge and one far away: one capture, then stuck.
+    let puzzle = Puzzle {
+        id: "test-stuck".into(),
+        holes: 37,
+        marbles: vec![Hex::new(-2, 0), Hex::new(-1, 0), Hex::new(3, -3)],
+        finish: None,
+        min_moves: None,
+        difficulty: 1,
+    };
+    start(&mut app, FoodSetup::puzzle(&puzzle));
+    let (a, b) = (hex_cell(&app, -2, 0), hex_cell(&app, 0, 0));
+    app.world_mut().write_message(FoodMoveRequest(vec![a, b]));
+    settle(&mut app);
+    assert!(session(&app).game.is_over());
+    assert_eq!(session(&app).game.marbles_left(), 2);
+    assert_eq!(session(&app).stars(), 0);
+}
+
+#[test]
+fn a_corrupt_progress_file_is_kept_aside_with_a_message() {
+    let folders = temp_folders("corrupt");
+    let path: PathBuf = folders.config.join("food-progress.json");
+    std::fs::write(&path, b"{ not json").unwrap();
+    let mut app = app_with(Some(folders.clone()));
+    app.update();
+    let progress = app.world().resource::<FoodProgress>();
+    assert!(progress.loaded);
+    assert!(progress.puzzles.is_empty());
+    assert!(!path.exists(), "the damaged file is no longer in the way");
+    let aside: Vec<_> = std::fs::read_dir(&folders.config)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            e.file_name()
+                .to_string_lossy()
+                .starts_with("food-progress.json.corrupt-")
+        })
+        .collect();
+    assert_eq!(aside.len(), 1, "kept aside, not deleted");
+    assert_eq!(
+        std::fs::read(aside[0].path()).unwrap(),
+        b"{ not json",
+        "kept as it was"
+    );
+    let seen = &app.world().resource::<Seen>().notices;
+    assert!(
+        seen.iter()
+            .any(|n| matches!(n, Notice::Problem(t) if t.contains("progress"))),
+        "{seen:?}"
+    );
+}
+
+fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let began = std::time::Instant::now();
+    while !done(app) {
+        assert!(
+            began.elapsed().as_secs() < 30,
+            "timed out waiting for {what}"
+        );
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn the_solver_watch_says_when_no_solution_is_left_and_hints_otherwise() {
+    use starhop::food::jobs::{FoodAnalysis, FoodHint, FoodHintRequest};
+    let mut app = app();
+    // Two pairs far apart: each can capture once, never down to one marble.
+    let puzzle = Puzzle {
+        id: "test-apart".into(),
+        holes: 37,
+        marbles: vec![
+            Hex::new(-3, 0),
+            Hex::new(-2, 0),
+            Hex::new(3, -1),
+            Hex::new(3, -2),
+        ],
+        finish: None,
+        min_moves: None,
+        difficulty: 1,
+    };
+    start(&mut app, FoodSetup::puzzle(&puzzle));
+    run_until(&mut app, "the verdict", |app| {
+        let r = session(app).game.revision();
+        app.world().resource::<FoodAnalysis>().no_solution(r)
+    });
+    // The line puzzle has a way: the hint shows its first capture.
+    start(&mut app, FoodSetup::puzzle(&line_puzzle()));
+    assert!(app.world().resource::<FoodHint>().0.is_none());
+    app.world_mut().write_message(FoodHintRequest);
+    run_until(&mut app, "the hint", |app| {
+        app.world().resource::<FoodHint>().0.is_some()
+    });
+    let (revision, mv) = app.world().resource::<FoodHint>().0.clone().unwrap();
+    assert_eq!(revision, session(&app).game.revision());
+    assert_eq!(mv.from(), hex_cell(&app, -2, 0));
+    assert!(!app.world().resource::<FoodAnalysis>().no_solution(revision));
+}
+
+#[test]
+fn a_saved_food_game_is_a_record_that_loads_back_to_the_same_position() {
+    use starhop::food::LoadFood;
+    use starhop::food::progress::food_saves;
+    let folders = temp_folders("save");
+    let mut app = app_with(Some(folders.clone()));
+    start(&mut app, FoodSetup::solo(37, None, false));
+    for _ in 0..3 {
+        let mv = session(&app).game.legal_moves()[0].clone();
+        app.world_mut().write_message(FoodMoveRequest(mv.route));
+        settle(&mut app);
+    }
+    app.world_mut().write_message(FoodTurn::Save);
+    app.update();
+    app.update();
+    let saved: Vec<PathBuf> = std::fs::read_dir(food_saves(&folders))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(saved.len(), 1);
+    assert!(starhop::food::is_food_record(&saved[0]));
+    let (record, game) =
+        starhop_engine::food::read_food_record(std::fs::File::open(&saved[0]).unwrap()).unwrap();
+    assert_eq!(game.position(), session(&app).game.position());
+    // Loaded in a fresh run: the same marbles, the captures in the tray.
+    let mut other = app_with(None);
+    other.world_mut().write_message(LoadFood(record));
+    other.update();
+    other.update();
+    assert_eq!(session(&other).game.moves_played(), 3);
+    assert_eq!(session(&other).game.position(), game.position());
+    assert_view_matches_engine(&mut other);
+    // A classic save is not taken for a food record.
+    let classic = folders.config.join("classic.json");
+    std::fs::write(&classic, br#"{"format":"starhop-record","version":1}"#).unwrap();
+    assert!(!starhop::food::is_food_record(&classic));
+}
+
+#[test]
+fn the_command_line_starts_the_food_game_it_describes() {
+    use clap::Parser;
+    use starhop::food::FoodMode;
+    use starhop::launch::Args;
+    let args = Args::parse_from([
+        "starhop",
+        "--food",
+        "table",
+        "--players",
+        "3",
+        "--vs",
+        "easy",
+        "--holes",
+        "37",
+    ]);
+    assert!(args.quick_start().is_none(), "no classic game as well");
+    let setup = args.food_setup().unwrap();
+    assert_eq!(setup.mode, FoodMode::Table);
+    assert_eq!(setup.rules.holes, 37);
+    assert!(setup.rules.slides);
+    assert_eq!(
+        setup.seats,
+        vec![
+            FoodSeat::Human,
+            FoodSeat::Bot(Level::Easy),
+            FoodSeat::Bot(Level::Easy)
+        ]
+    );
+    let solo = Args::parse_from(["starhop", "--food", "solo", "--slides", "on"])
+        .food_setup()
+        .unwrap();
+    assert_eq!(
+        (solo.rules.players, solo.rules.holes, solo.rules.slides),
+        (1, 61, true)
+    );
+    let puzzle = Args::parse_from(["starhop", "--food", "puzzle"])
+        .food_setup()
+        .unwrap();
+    assert!(matches!(puzzle.mode, FoodMode::Puzzle(_)));
+    assert!(Args::parse_from(["starhop"]).food_setup().is_none());
+}
+
+#[test]
+fn a_chain_is_built_hop_by_hop_and_may_stop_or_be_played_whole() {
+    use starhop::food::{FoodSelection, press};
+    use starhop::settings::Language;
+    let mut app = app();
+    start(&mut app, FoodSetup::puzzle(&line_puzzle()));
+    let s = session(&app).clone();
+    let (a, b, c) = (
+        hex_cell(&app, -2, 0),
+        hex_cell(&app, 0, 0),
+        hex_cell(&app, 2, 0),
+    );
+    let lang = Language::English;
+    let mut sel = FoodSelection::default();
+    // An empty hole selects nothing; a marble that cannot capture says so.
+    assert_eq!(press(c, &s, &mut sel, lang), Ok(None));
+    assert!(sel.chain.is_empty());
+    assert!(press(hex_cell(&app, 1, 0), &s, &mut sel, lang).is_err());
+    // Select, hop once (the chain could go on), then stop by pressing the marble.
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(None));
+    assert_eq!(sel.chain, vec![a]);
+    assert_eq!(press(b, &s, &mut sel, lang), Ok(None));
+    assert_eq!(sel.chain, vec![a, b]);
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(Some(vec![a, b])));
+    assert!(sel.chain.is_empty());
+    // The end of the longer chain plays all of it.
+    press(a, &s, &mut sel, lang).unwrap();
+    assert_eq!(press(c, &s, &mut sel, lang), Ok(Some(vec![a, b, c])));
+    // Pressing the selected marble before any hop puts it back.
+    press(a, &s, &mut sel, lang).unwrap();
+    assert_eq!(press(a, &s, &mut sel, lang), Ok(None));
+    assert!(sel.chain.is_empty());
+}
