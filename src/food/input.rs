@@ -165,6 +165,9 @@ fn click(
         }
         return;
     }
+    // A mouse player does not need the keyboard cursor (a hint leaves it on
+    // the hint's landing).
+    selection.cursor = None;
     on_press(cell, &s, &mut selection, settings.language, &mut writers);
 }
 
