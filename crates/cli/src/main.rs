@@ -4,8 +4,10 @@
 //! - `replay FILE`: check a game record and print the final position.
 //! - `random`: write the record of a random game (for demos and tests).
 //! - `arena`: bots against each other over many seeded games (see `arena.rs`).
+//! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
 
 mod arena;
+mod food;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -82,6 +84,9 @@ enum Command {
     },
     /// Play bots against each other: A takes one seat, B all the others.
     Arena(arena::ArenaArgs),
+    /// Food checkers solo (peg solitaire): solve a start, print the moves.
+    /// Exit codes: 0 solved, 1 no solution, 2 bad input.
+    Solve(food::SolveArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -131,7 +136,11 @@ pub fn progress_bar(len: u64, label: &str, show: bool) -> ProgressBar {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let command = match Cli::parse().command {
+        Command::Solve(args) => return food::solve_command(args),
+        other => other,
+    };
+    match run(command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("starhop-cli: {message}");
@@ -152,6 +161,7 @@ fn new_game(size: u8, players: usize, long_jumps: bool, seed: u64) -> Result<Gam
 fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Arena(args) => arena::run(args),
+        Command::Solve(_) => unreachable!("solve sets its own exit code"),
         Command::Perft {
             size,
             players,

@@ -1,11 +1,29 @@
 //! The peg-solitaire solver for food checkers without slides.
 //!
-//! CONTRACT (the game and the command line call exactly these; the search
-//! behind them is being rewritten for speed): `solve`, `hint`, `Solve`,
-//! `Solution`, `Verdict`, `Hint`.
+//! CONTRACT (the game and the command line call exactly these): `solve`,
+//! `hint`, `Solve`, `Solution`, `Verdict`, `Hint`.
+//!
+//! How it searches:
+//! - Positions live on a padded axial grid (row `r`, column `q`, width
+//!   `2n + 1`) as a `u128`, so all captures in one direction are found with
+//!   three shifts and a precomputed mask of the cells where that capture fits.
+//! - Position classes (`(q - r) mod 3`): every capture flips the parity of all
+//!   three class counts, so the pair (n0 + n1, n1 + n2) mod 2 never changes and
+//!   names the only class a last marble can stand on. Starts that cannot
+//!   reach one marble (on the finish) this way are answered without search.
+//! - Pagoda functions ([`pagodas`]): a weight per cell that no capture can
+//!   raise; a position worth less than the finish is cut.
+//! - Depth-first search over single captures (a chain is a run of captures by
+//!   one marble, merged afterwards) with a table of dead positions, keyed by the
+//!   least image under the symmetries that fix the finish.
+//! - Move ordering: captures that take outer marbles and land near the finish
+//!   first.
+//! - Fewest moves: iterative deepening over whole chains, cut by a lower bound
+//!   (each occupied corner needs a move of its own: a corner marble can never
+//!   be jumped) and a table of (position, moves) known to fail.
 
-use starhop_engine::food::{Cell, FoodMove, FoodPosition, bit};
-use std::collections::HashSet;
+use starhop_engine::food::{Cell, FoodBoard, FoodMove, FoodPosition};
+use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -48,30 +66,46 @@ pub enum Hint {
     Unknown,
 }
 
+/// Solves a position: one marble left (on `opts.finish`), by captures only.
 pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let t = Instant::now();
-    let mut s = Naive {
-        dead: HashSet::new(),
-        nodes: 0,
-        finish: opts.finish,
-        stop: opts.stop,
-    };
-    let mut path = Vec::new();
-    let verdict = match s.dfs(pos, &mut path) {
-        Some(true) => Verdict::Solved {
-            moves: path,
-            minimal: false,
-        },
-        Some(false) => Verdict::Impossible("no sequence of captures leaves one marble".into()),
-        None => Verdict::Stopped,
+    let geo = Geo::of(pos.board);
+    let m = geo.to_grid(pos.marbles);
+    let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
+    let mut nodes = 0;
+    let verdict = match quick_verdict(geo, m, finish) {
+        Some(v) => v,
+        None if opts.min_moves => {
+            let mut s = MinSearch::new(geo, finish, opts.stop);
+            let v = s.run(m);
+            nodes = s.nodes;
+            v
+        }
+        None => {
+            let mut s = Search::new(geo, finish, opts.stop);
+            let v = match s.run(m) {
+                Some(true) => Verdict::Solved {
+                    moves: geo.chains(pos, &s.path),
+                    minimal: false,
+                },
+                Some(false) => Verdict::Impossible(format!(
+                    "the search tried every sequence of captures: none leaves one marble{}",
+                    if finish.is_some() { " on the finish" } else { "" }
+                )),
+                None => Verdict::Stopped,
+            };
+            nodes = s.nodes;
+            v
+        }
     };
     Solution {
         verdict,
-        nodes: s.nodes,
+        nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
 }
 
+/// The first move of some solution (a whole chain as the solution plays it).
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
     match solve(
         pos,
@@ -92,40 +126,806 @@ pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) 
     }
 }
 
-struct Naive<'a> {
-    dead: HashSet<u128>,
-    nodes: u64,
-    finish: Option<Cell>,
-    stop: Option<&'a AtomicBool>,
+/// The class (`(q - r) mod 3`) the last marble must stand on, from the class
+/// parities of `marbles`; `None` when no single marble matches (the start can
+/// never come down to one marble).
+pub fn last_marble_class(board: &'static FoodBoard, marbles: u128) -> Option<u8> {
+    let n = FoodPosition { board, marbles }.class_counts();
+    class_of_parities(n)
 }
 
-impl Naive<'_> {
-    /// Single captures only: every chain is a sequence of them.
-    fn dfs(&mut self, pos: FoodPosition, path: &mut Vec<FoodMove>) -> Option<bool> {
-        self.nodes += 1;
-        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return None;
+fn class_of_parities(n: [u32; 3]) -> Option<u8> {
+    // The invariant (n0 + n1, n1 + n2) mod 2 of one marble on class 0, 1, 2.
+    let v = ((n[0] + n[1]) % 2, (n[1] + n[2]) % 2);
+    match v {
+        (1, 0) => Some(0),
+        (1, 1) => Some(1),
+        (0, 1) => Some(2),
+        _ => None,
+    }
+}
+
+/// Answers without search: nothing on the board, already one marble, the
+/// class argument, the pagodas, no capture at all.
+fn quick_verdict(geo: &Geo, m: u128, finish: Option<u8>) -> Option<Verdict> {
+    let count = m.count_ones();
+    if count == 0 {
+        return Some(Verdict::Impossible("the board is empty".into()));
+    }
+    if count == 1 {
+        return Some(match finish {
+            Some(f) if m != 1u128 << f => {
+                Verdict::Impossible("one marble is left, but not on the finish".into())
+            }
+            _ => Verdict::Solved {
+                moves: vec![],
+                minimal: true,
+            },
+        });
+    }
+    let counts = geo.class.map(|c| (c & m).count_ones());
+    let Some(class) = class_of_parities(counts) else {
+        return Some(Verdict::Impossible(format!(
+            "position classes: the class counts {counts:?} (cells with (q - r) mod 3 = 0, 1, 2) \
+             have parities that no single marble has, and every capture flips all three"
+        )));
+    };
+    if let Some(f) = finish {
+        if geo.class_of[f as usize] != class {
+            return Some(Verdict::Impossible(format!(
+                "position classes: the class counts {counts:?} leave a last marble only on class \
+                 {class} ((q - r) mod 3), and the finish is on class {}",
+                geo.class_of[f as usize]
+            )));
         }
-        if pos.count() == 1 {
-            return Some(self.finish.is_none_or(|f| pos.marbles == bit(f)));
+        if let Some(p) = geo.pagoda_cut(m, f) {
+            return Some(Verdict::Impossible(format!(
+                "pagoda function: the position is worth {} and a marble on the finish {}, and no \
+                 capture raises the worth",
+                p.0, p.1
+            )));
         }
-        if self.dead.contains(&pos.marbles) {
-            return Some(false);
+    }
+    if geo.jumps(m).is_empty() {
+        return Some(Verdict::Impossible("no capture is possible".into()));
+    }
+    None
+}
+
+/// One capture on the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct J {
+    pub from: u8,
+    pub over: u8,
+    pub to: u8,
+}
+
+impl J {
+    fn flips(self) -> u128 {
+        (1u128 << self.from) | (1u128 << self.over) | (1u128 << self.to)
+    }
+}
+
+/// A pagoda function on the grid, for one finishing cell: integer weights
+/// with `w(from) + w(over) >= w(to)` for every capture.
+#[derive(Clone, Debug)]
+pub struct Pagoda {
+    /// Weight of each engine cell.
+    pub weights: Vec<i64>,
+}
+
+/// The pagoda functions the solver uses for a finish on `finish` (engine
+/// cells), for the tests to verify.
+pub fn pagodas(board: &'static FoodBoard, finish: Cell) -> Vec<Pagoda> {
+    let geo = Geo::of(board);
+    let f = geo.grid_of[finish as usize];
+    geo.pagodas_for(f)
+        .into_iter()
+        .map(|w| Pagoda {
+            weights: (0..board.len())
+                .map(|c| w[geo.grid_of[c] as usize])
+                .collect(),
+        })
+        .collect()
+}
+
+/// Fibonacci numbers from F(1) = F(2) = 1.
+fn fib(k: usize) -> i64 {
+    let (mut a, mut b) = (0i64, 1i64);
+    for _ in 0..k {
+        (a, b) = (b, a + b);
+    }
+    a
+}
+
+/// Padded axial grid of one board size, with the tables the search needs.
+pub(crate) struct Geo {
+    n: i32,
+    w: i32,
+    /// The board's cells on the grid.
+    cells: u128,
+    /// Engine cell -> grid index, and back.
+    grid_of: Vec<u8>,
+    cell_of: [u8; 128],
+    /// The three positive shifts (+q, +r, +r-q) and where a capture fits.
+    shift: [u32; 3],
+    fits_up: [u128; 3],
+    fits_down: [u128; 3],
+    class: [u128; 3],
+    class_of: [u8; 128],
+    corners: u128,
+    nbr: [u128; 128],
+    /// 12 symmetries as grid permutations (identity first) and as byte tables.
+    perms: Vec<[u8; 128]>,
+    bytes: Vec<Box<[[u128; 256]; 16]>>,
+    /// Per finishing cell (grid index): its pagodas as weights per grid index.
+    pagoda: Vec<Vec<[i64; 128]>>,
+}
+
+impl Geo {
+    pub(crate) fn of(board: &'static FoodBoard) -> &'static Geo {
+        static GEOS: [OnceLock<Geo>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        GEOS[(board.size - 3) as usize].get_or_init(|| Geo::build(board))
+    }
+
+    fn idx(&self, q: i32, r: i32) -> Option<u8> {
+        let n = self.n;
+        (q.abs() <= n && r.abs() <= n && (q + r).abs() <= n)
+            .then(|| ((r + n) * self.w + (q + n)) as u8)
+    }
+
+    fn qr(&self, i: u8) -> (i32, i32) {
+        let i = i as i32;
+        (i % self.w - self.n, i / self.w - self.n)
+    }
+
+    fn dist(&self, a: u8, b: u8) -> i32 {
+        let ((aq, ar), (bq, br)) = (self.qr(a), self.qr(b));
+        let (dq, dr) = (aq - bq, ar - br);
+        dq.abs().max(dr.abs()).max((dq + dr).abs())
+    }
+
+    fn build(board: &'static FoodBoard) -> Geo {
+        let n = board.size as i32;
+        let w = 2 * n + 1;
+        let mut g = Geo {
+            n,
+            w,
+            cells: 0,
+            grid_of: vec![],
+            cell_of: [u8::MAX; 128],
+            shift: [1, w as u32, (w - 1) as u32],
+            fits_up: [0; 3],
+            fits_down: [0; 3],
+            class: [0; 3],
+            class_of: [u8::MAX; 128],
+            corners: 0,
+            nbr: [0; 128],
+            perms: vec![],
+            bytes: vec![],
+            pagoda: vec![],
+        };
+        for (c, h) in board.hexes.iter().enumerate() {
+            let i = g.idx(h.q as i32, h.r as i32).expect("a hexagon cell");
+            g.grid_of.push(i);
+            g.cell_of[i as usize] = c as u8;
+            g.cells |= 1u128 << i;
+            let k = board.class(c as Cell);
+            g.class[k as usize] |= 1u128 << i;
+            g.class_of[i as usize] = k;
         }
-        for from in starhop_engine::food::cells(pos.marbles) {
-            for j in pos.jumps_of(from).collect::<Vec<_>>() {
-                let m = FoodMove {
-                    route: vec![j.from, j.to],
-                    captured: vec![j.over],
-                };
-                path.push(m.clone());
-                if self.dfs(pos.after(&m), path)? {
-                    return Some(true);
+        let dirs = [(1, 0), (0, 1), (-1, 1)];
+        for i in 0..128u8 {
+            if g.cells >> i & 1 == 0 {
+                continue;
+            }
+            let (q, r) = g.qr(i);
+            for (d, (dq, dr)) in dirs.into_iter().enumerate() {
+                if g.idx(q + 2 * dq, r + 2 * dr).is_some() {
+                    g.fits_up[d] |= 1u128 << i;
                 }
-                path.pop();
+                if g.idx(q - 2 * dq, r - 2 * dr).is_some() {
+                    g.fits_down[d] |= 1u128 << i;
+                }
+            }
+            let near: Vec<u8> = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+                .iter()
+                .filter_map(|(dq, dr)| g.idx(q + dq, r + dr))
+                .collect();
+            g.nbr[i as usize] = near.iter().fold(0, |s, &c| s | 1u128 << c);
+            let neighbours = near.len();
+            if neighbours == 3 {
+                g.corners |= 1u128 << i;
             }
         }
-        self.dead.insert(pos.marbles);
+        for flip in [false, true] {
+            for turns in 0..6 {
+                let mut p = [u8::MAX; 128];
+                for i in 0..128u8 {
+                    if g.cells >> i & 1 == 0 {
+                        continue;
+                    }
+                    let (q0, r0) = g.qr(i);
+                    let (mut q, mut r) = if flip { (r0, q0) } else { (q0, r0) };
+                    for _ in 0..turns {
+                        (q, r) = (-r, q + r);
+                    }
+                    p[i as usize] = g.idx(q, r).expect("a symmetry keeps the hexagon");
+                }
+                g.perms.push(p);
+            }
+        }
+        for p in &g.perms {
+            let mut t = Box::new([[0u128; 256]; 16]);
+            for (byte, row) in t.iter_mut().enumerate() {
+                for (v, out) in row.iter_mut().enumerate() {
+                    for b in 0..8 {
+                        let i = byte * 8 + b;
+                        if v >> b & 1 == 1 && p[i] != u8::MAX {
+                            *out |= 1u128 << p[i];
+                        }
+                    }
+                }
+            }
+            g.bytes.push(t);
+        }
+        g.pagoda = (0..128u8)
+            .map(|f| {
+                if g.cells >> f & 1 == 0 {
+                    vec![]
+                } else {
+                    g.pagodas_for(f)
+                }
+            })
+            .collect();
+        g
+    }
+
+    /// Pagodas for a finish on grid cell `f`. Each is `F(K - d)` for a
+    /// "distance" `d` that changes by at most one per step along any line
+    /// (`F` Fibonacci): the worst capture, two steps straight at the finish,
+    /// is `F(k) + F(k + 1) = F(k + 2)`, and any other is smaller on the right.
+    /// The hex distance to the finish is one such `d`; so is the distance to
+    /// any set of cells containing the finish, e.g. the finish's row.
+    fn pagodas_for(&self, f: u8) -> Vec<[i64; 128]> {
+        let mut out = Vec::new();
+        let (fq, fr) = self.qr(f);
+        let dists: [&dyn Fn(i32, i32) -> i32; 4] = [
+            &|q, r| {
+                let (dq, dr) = (q - fq, r - fr);
+                dq.abs().max(dr.abs()).max((dq + dr).abs())
+            },
+            &|q, _| (q - fq).abs(),
+            &|_, r| (r - fr).abs(),
+            &|q, r| (q + r - fq - fr).abs(),
+        ];
+        for d in dists {
+            let k = 2 * self.n as usize + 2;
+            let mut w = [0i64; 128];
+            for i in 0..128u8 {
+                if self.cells >> i & 1 == 1 {
+                    let (q, r) = self.qr(i);
+                    w[i as usize] = fib(k - d(q, r) as usize);
+                }
+            }
+            out.push(w);
+        }
+        out
+    }
+
+    /// `Some((worth, needed))` when a pagoda proves `m` cannot end on `f`.
+    fn pagoda_cut(&self, m: u128, f: u8) -> Option<(i64, i64)> {
+        for w in &self.pagoda[f as usize] {
+            let mut v = 0;
+            let mut s = m;
+            while s != 0 {
+                v += w[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if v < w[f as usize] {
+                return Some((v, w[f as usize]));
+            }
+        }
+        None
+    }
+
+    fn to_grid(&self, s: u128) -> u128 {
+        starhop_engine::food::cells(s).fold(0, |t, c| t | 1u128 << self.grid_of[c as usize])
+    }
+
+    /// Every capture open in `m`.
+    pub(crate) fn jumps(&self, m: u128) -> Vec<J> {
+        let mut out = Vec::with_capacity(32);
+        self.jumps_into(m, &mut out);
+        out
+    }
+
+    fn jumps_into(&self, m: u128, out: &mut Vec<J>) {
+        let e = self.cells & !m;
+        for d in 0..3 {
+            let s = self.shift[d];
+            let mut up = m & (m >> s) & (e >> (2 * s)) & self.fits_up[d];
+            while up != 0 {
+                let i = up.trailing_zeros() as u8;
+                up &= up - 1;
+                out.push(J {
+                    from: i,
+                    over: i + s as u8,
+                    to: i + 2 * s as u8,
+                });
+            }
+            let mut down = m & (m << s) & (e << (2 * s)) & self.fits_down[d];
+            while down != 0 {
+                let i = down.trailing_zeros() as u8;
+                down &= down - 1;
+                out.push(J {
+                    from: i,
+                    over: i - s as u8,
+                    to: i - 2 * s as u8,
+                });
+            }
+        }
+    }
+
+    fn image(&self, k: usize, m: u128) -> u128 {
+        let t = &self.bytes[k];
+        let mut out = 0;
+        let mut x = m;
+        let mut byte = 0;
+        while x != 0 {
+            let v = (x & 0xFF) as usize;
+            if v != 0 {
+                out |= t[byte][v];
+            }
+            x >>= 8;
+            byte += 1;
+        }
+        out
+    }
+
+    /// Symmetries (indices into `perms`) fixing the finish (all without one).
+    fn stabiliser(&self, finish: Option<u8>) -> Vec<usize> {
+        (1..self.perms.len())
+            .filter(|&k| finish.is_none_or(|f| self.perms[k][f as usize] == f))
+            .collect()
+    }
+
+    /// Merges a run of single captures into chains, as engine moves.
+    fn chains(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
+        let mut out: Vec<FoodMove> = Vec::new();
+        let mut last_to = None;
+        for j in path {
+            let (from, over, to) = (
+                self.cell_of[j.from as usize],
+                self.cell_of[j.over as usize],
+                self.cell_of[j.to as usize],
+            );
+            match out.last_mut() {
+                Some(m) if last_to == Some(j.from) => {
+                    m.route.push(to);
+                    m.captured.push(over);
+                }
+                _ => out.push(FoodMove {
+                    route: vec![from, to],
+                    captured: vec![over],
+                }),
+            }
+            last_to = Some(j.to);
+        }
+        debug_assert!({
+            let mut p = pos;
+            out.iter().all(|m| {
+                let ok = p.check(&m.route, false).is_ok();
+                p = p.after(m);
+                ok
+            })
+        });
+        out
+    }
+}
+
+/// A lossy table of positions: a fixed array, 4 slots per bucket. Losing an
+/// entry only costs search again, never a wrong answer.
+struct Table {
+    slots: Vec<u128>,
+    vals: Vec<u8>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        // Zeroed memory is mapped lazily, so a large table costs only what the
+        // search touches.
+        Table {
+            slots: vec![0; 1 << bits],
+            vals: vec![0; 1 << bits],
+            mask: (1 << bits) - 4,
+        }
+    }
+
+    fn hash(k: u128) -> usize {
+        let v = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let v = (v ^ (v >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (v ^ (v >> 32)) as usize
+    }
+
+    fn get(&self, k: u128) -> Option<u8> {
+        let b = Table::hash(k) & self.mask;
+        (b..b + 4)
+            .find(|&i| self.slots[i] == k)
+            .map(|i| self.vals[i])
+    }
+
+    fn put(&mut self, k: u128, v: u8) {
+        let h = Table::hash(k);
+        let b = h & self.mask;
+        let i = (b..b + 4)
+            .find(|&i| self.slots[i] == k || self.slots[i] == 0)
+            .unwrap_or(b + (h >> 60) % 4);
+        self.slots[i] = k;
+        self.vals[i] = v;
+    }
+}
+
+fn table_bits(geo: &Geo) -> u32 {
+    match geo.n {
+        3 => 20,
+        4 => 23,
+        _ => 24,
+    }
+}
+
+/// The first-solution search over single captures.
+struct Search<'a> {
+    geo: &'static Geo,
+    finish: Option<u8>,
+    stop: Option<&'a AtomicBool>,
+    syms: Vec<usize>,
+    dead: Table,
+    /// Ordering weight of each grid cell: how far it is from where the last
+    /// marble should end.
+    far: [i32; 128],
+    path: Vec<J>,
+    nodes: u64,
+    /// Where the current round gives up.
+    budget: u64,
+    style: Style,
+    stopped: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Style {
+    Isolated,
+    Sweep,
+    Mobility,
+}
+
+const STYLES: [Style; 3] = [Style::Isolated, Style::Sweep, Style::Mobility];
+
+impl<'a> Search<'a> {
+    fn new(geo: &'static Geo, finish: Option<u8>, stop: Option<&'a AtomicBool>) -> Search<'a> {
+        let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
+        let mut far = [0; 128];
+        for i in 0..128u8 {
+            if geo.cells >> i & 1 == 1 {
+                let d = geo.dist(i, target);
+                far[i as usize] = d * d;
+            }
+        }
+        Search {
+            geo,
+            finish,
+            stop,
+            syms: geo.stabiliser(finish),
+            dead: Table::new(table_bits(geo)),
+            far,
+            path: Vec::new(),
+            nodes: 0,
+            budget: u64::MAX,
+            style: Style::Isolated,
+            stopped: false,
+        }
+    }
+
+    fn key(&self, m: u128) -> u128 {
+        self.syms
+            .iter()
+            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+    }
+
+    fn halted(&mut self) -> bool {
+        if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        self.stopped || self.nodes >= self.budget
+    }
+
+    /// Runs the search with restarts: each ordering gets a node budget, the
+    /// budget grows, and the dead table carries over (a dead position is dead
+    /// whatever the order). No single ordering is good on every start: one
+    /// that is stuck in a huge dead subtree is often rescued by another.
+    fn run(&mut self, m: u128) -> Option<bool> {
+        let mut budget = 20_000u64;
+        for round in 0.. {
+            self.style = STYLES[round % STYLES.len()];
+            self.budget = self.nodes.saturating_add(budget);
+            self.path.clear();
+            match self.dfs(m, m.count_ones()) {
+                Some(found) => return Some(found),
+                None if self.stopped => return None,
+                None => {}
+            }
+            if round % STYLES.len() == STYLES.len() - 1 {
+                budget = budget.saturating_mul(3);
+            }
+        }
+        unreachable!("the budget grows until the search completes")
+    }
+
+    /// Sorts captures, most promising first.
+    fn order(&self, m: u128, js: &mut [J]) {
+        let (geo, far) = (self.geo, &self.far);
+        // How much a capture moves the marbles in: the outer marbles leave.
+        let inward = |j: &J| far[j.from as usize] + far[j.over as usize] - far[j.to as usize];
+        match self.style {
+            // Fewest marbles left alone (an isolated marble needs another to
+            // come to it), then inward.
+            Style::Isolated => js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -inward(j))),
+            // Fewest isolated, then sweep the outermost marble, cells in order.
+            Style::Sweep => js.sort_by_key(|j| {
+                (
+                    geo.isolated(m ^ j.flips()),
+                    -far[j.over as usize],
+                    j.over,
+                )
+            }),
+            // Most captures open afterwards.
+            Style::Mobility => js.sort_by_key(|j| -(geo.jumps(m ^ j.flips()).len() as i32)),
+        }
+    }
+
+    /// `Some(true)`: solved, the captures are in `path`; `None`: stopped.
+    fn dfs(&mut self, m: u128, left: u32) -> Option<bool> {
+        self.nodes += 1;
+        if self.halted() {
+            return None;
+        }
+        if left == 1 {
+            return Some(self.finish.is_none_or(|f| m == 1u128 << f));
+        }
+        if let Some(f) = self.finish
+            && left <= 12
+            && self.geo.pagoda_cut(m, f).is_some()
+        {
+            return Some(false);
+        }
+        let key = self.key(m);
+        if self.dead.get(key).is_some() {
+            return Some(false);
+        }
+        let mut js = Vec::with_capacity(24);
+        self.geo.jumps_into(m, &mut js);
+        // Outer marbles first: the capture that removes the farthest marbles
+        // and lands nearest the finish.
+        self.order(m, &mut js);
+        for j in js {
+            self.path.push(j);
+            if self.dfs(m ^ j.flips(), left - 1)? {
+                return Some(true);
+            }
+            self.path.pop();
+        }
+        self.dead.put(key, 1);
         Some(false)
+    }
+}
+
+/// The fewest-moves search: iterative deepening over chains.
+struct MinSearch<'a> {
+    geo: &'static Geo,
+    finish: Option<u8>,
+    stop: Option<&'a AtomicBool>,
+    syms: Vec<usize>,
+    /// Position -> most moves it is known not to finish in (plus one).
+    fails: Table,
+    path: Vec<Vec<J>>,
+    nodes: u64,
+    stopped: bool,
+}
+
+impl<'a> MinSearch<'a> {
+    fn new(geo: &'static Geo, finish: Option<u8>, stop: Option<&'a AtomicBool>) -> MinSearch<'a> {
+        MinSearch {
+            geo,
+            finish,
+            stop,
+            syms: geo.stabiliser(finish),
+            fails: Table::new(table_bits(geo)),
+            path: Vec::new(),
+            nodes: 0,
+            stopped: false,
+        }
+    }
+
+    fn run(&mut self, m: u128) -> Verdict {
+        let mut limit = self.bound(m).max(1);
+        loop {
+            match self.dfs(m, limit) {
+                None => return Verdict::Stopped,
+                Some(true) => {
+                    let start = FoodPosition {
+                        board: board_of(self.geo),
+                        marbles: self.geo.from_grid(m),
+                    };
+                    let flat: Vec<J> = self.path.iter().flatten().copied().collect();
+                    let moves = self.geo.chains(start, &flat);
+                    debug_assert_eq!(moves.len(), self.path.len());
+                    return Verdict::Solved {
+                        moves,
+                        minimal: true,
+                    };
+                }
+                Some(false) if limit as u32 >= m.count_ones() => {
+                    return Verdict::Impossible(
+                        "the search tried every sequence of captures: none leaves one marble"
+                            .into(),
+                    );
+                }
+                Some(false) => limit += 1,
+            }
+        }
+    }
+
+    /// Moves still needed: each occupied corner needs a move from it (a corner
+    /// marble cannot be jumped), except one that may be the last marble.
+    fn bound(&self, m: u128) -> u8 {
+        if m.count_ones() <= 1 {
+            return 0;
+        }
+        let c = (m & self.geo.corners).count_ones();
+        let last_may_stay = match self.finish {
+            Some(f) => m & self.geo.corners & (1u128 << f) != 0,
+            None => c > 0,
+        };
+        (c - last_may_stay as u32).max(1) as u8
+    }
+
+    fn key(&self, m: u128) -> u128 {
+        self.syms
+            .iter()
+            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+    }
+
+    /// Whether `m` finishes within `limit` moves (path in `self.path`).
+    fn dfs(&mut self, m: u128, limit: u8) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return None;
+        }
+        if m.count_ones() == 1 {
+            return Some(self.finish.is_none_or(|f| m == 1u128 << f));
+        }
+        if limit == 0 || self.bound(m) > limit {
+            return Some(false);
+        }
+        if let Some(f) = self.finish
+            && self.geo.pagoda_cut(m, f).is_some()
+        {
+            return Some(false);
+        }
+        let key = self.key(m);
+        if self.fails.get(key).is_some_and(|v| v >= limit) {
+            return Some(false);
+        }
+        let moves = self.chain_moves(m);
+        for (after, chain) in moves {
+            self.path.push(chain);
+            if self.dfs(after, limit - 1)? {
+                return Some(true);
+            }
+            self.path.pop();
+        }
+        self.fails.put(key, limit);
+        Some(false)
+    }
+
+    /// Every chain move, one per distinct position after it, longest first.
+    fn chain_moves(&self, m: u128) -> Vec<(u128, Vec<J>)> {
+        let mut out: Vec<(u128, Vec<J>)> = Vec::new();
+        let mut route = Vec::new();
+        for j in self.geo.jumps(m) {
+            route.push(j);
+            self.extend(m ^ j.flips(), &mut route, &mut out);
+            route.pop();
+        }
+        out.sort_by_key(|(after, _)| after.count_ones());
+        out
+    }
+
+    fn extend(&self, m: u128, route: &mut Vec<J>, out: &mut Vec<(u128, Vec<J>)>) {
+        if !out.iter().any(|(a, _)| *a == m) {
+            out.push((m, route.clone()));
+        }
+        let at = route.last().expect("a chain has a capture").to;
+        for j in self.geo.jumps(m) {
+            if j.from == at {
+                route.push(j);
+                self.extend(m ^ j.flips(), route, out);
+                route.pop();
+            }
+        }
+    }
+}
+
+fn board_of(geo: &Geo) -> &'static FoodBoard {
+    FoodBoard::get(geo.n as u8).expect("a food board size")
+}
+
+impl Geo {
+    /// Marbles with no marble beside them.
+    fn isolated(&self, m: u128) -> i32 {
+        let mut n = 0;
+        let mut x = m;
+        while x != 0 {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            if m & self.nbr[i] == 0 {
+                n += 1;
+            }
+        }
+        n
+    }
+
+    fn from_grid(&self, s: u128) -> u128 {
+        let mut out = 0;
+        let mut x = s;
+        while x != 0 {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            out |= 1u128 << self.cell_of[i];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_captures_match_the_engine() {
+        for size in 3..=5 {
+            let b = FoodBoard::get(size).unwrap();
+            let geo = Geo::of(b);
+            let mut x: u64 = 7;
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let marbles = (x as u128 | (x.rotate_left(31) as u128) << 64) & b.all;
+                let pos = FoodPosition { board: b, marbles };
+                let mut ours: Vec<(u8, u8, u8)> = geo
+                    .jumps(geo.to_grid(marbles))
+                    .iter()
+                    .map(|j| {
+                        (
+                            geo.cell_of[j.from as usize],
+                            geo.cell_of[j.over as usize],
+                            geo.cell_of[j.to as usize],
+                        )
+                    })
+                    .collect();
+                let mut theirs: Vec<(u8, u8, u8)> = starhop_engine::food::cells(marbles)
+                    .flat_map(|c| pos.jumps_of(c).collect::<Vec<_>>())
+                    .map(|j| (j.from, j.over, j.to))
+                    .collect();
+                ours.sort();
+                theirs.sort();
+                assert_eq!(ours, theirs);
+            }
+        }
     }
 }
