@@ -87,6 +87,8 @@ enum Command {
     /// Food checkers solo (peg solitaire): solve a start, print the moves.
     /// Exit codes: 0 solved, 1 no solution, 2 bad input.
     Solve(food::SolveArgs),
+    /// Generate the food-checkers puzzle collection (crates/ai/src/food/puzzles.json).
+    FoodPuzzles(food::PuzzleArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -138,6 +140,7 @@ pub fn progress_bar(len: u64, label: &str, show: bool) -> ProgressBar {
 fn main() -> ExitCode {
     let command = match Cli::parse().command {
         Command::Solve(args) => return food::solve_command(args),
+        Command::FoodPuzzles(args) => return food::puzzles_command(args),
         other => other,
     };
     match run(command) {
@@ -161,7 +164,9 @@ fn new_game(size: u8, players: usize, long_jumps: bool, seed: u64) -> Result<Gam
 fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Arena(args) => arena::run(args),
-        Command::Solve(_) => unreachable!("solve sets its own exit code"),
+        Command::Solve(_) | Command::FoodPuzzles(_) => {
+            unreachable!("the food commands set their own exit codes")
+        }
         Command::Perft {
             size,
             players,

@@ -23,8 +23,9 @@
 //!   be jumped) and a table of (position, moves) known to fail.
 
 use starhop_engine::food::{Cell, FoodBoard, FoodMove, FoodPosition};
-use std::sync::OnceLock;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 /// What to solve for.
@@ -90,7 +91,11 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
                 },
                 Some(false) => Verdict::Impossible(format!(
                     "the search tried every sequence of captures: none leaves one marble{}",
-                    if finish.is_some() { " on the finish" } else { "" }
+                    if finish.is_some() {
+                        " on the finish"
+                    } else {
+                        ""
+                    }
                 )),
                 None => Verdict::Stopped,
             };
@@ -98,6 +103,9 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             v
         }
     };
+    if let Verdict::Solved { moves, .. } = &verdict {
+        remember(pos, opts.finish, moves);
+    }
     Solution {
         verdict,
         nodes,
@@ -105,8 +113,53 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     }
 }
 
+type Key = (u8, u128, Option<Cell>);
+
+/// The next move of a known solution from each position met on one.
+fn known() -> &'static Mutex<HashMap<Key, FoodMove>> {
+    static KNOWN: OnceLock<Mutex<HashMap<Key, FoodMove>>> = OnceLock::new();
+    KNOWN.get_or_init(Default::default)
+}
+
+/// Positions remembered at most (then the memory starts again).
+const KNOWN_MAX: usize = 100_000;
+
+/// Forgets the solutions met so far (hints search again): for benchmarks.
+pub fn forget() {
+    if let Ok(mut known) = known().lock() {
+        known.clear();
+    }
+}
+
+fn remember(pos: FoodPosition, finish: Option<Cell>, moves: &[FoodMove]) {
+    let Ok(mut known) = known().lock() else {
+        return;
+    };
+    if known.len() + moves.len() > KNOWN_MAX {
+        known.clear();
+    }
+    let mut p = pos;
+    for m in moves {
+        known.insert((p.board.size, p.marbles, finish), m.clone());
+        p = p.after(m);
+    }
+}
+
+fn remembered(pos: FoodPosition, finish: Option<Cell>) -> Option<FoodMove> {
+    known()
+        .lock()
+        .ok()?
+        .get(&(pos.board.size, pos.marbles, finish))
+        .cloned()
+}
+
 /// The first move of some solution (a whole chain as the solution plays it).
+/// Solutions found are remembered position by position, so a player who
+/// follows the hints gets each next one at once.
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
+    if let Some(m) = remembered(pos, finish) {
+        return Hint::Move(m);
+    }
     match solve(
         pos,
         &Solve {
@@ -251,9 +304,17 @@ pub(crate) struct Geo {
     shift: [u32; 3],
     fits_up: [u128; 3],
     fits_down: [u128; 3],
+    /// Where one step along each positive shift (or back) stays on the board.
+    step_up: [u128; 3],
+    step_down: [u128; 3],
     class: [u128; 3],
     class_of: [u8; 128],
     corners: u128,
+    /// `hops[i]`: (over, to) of every capture from grid cell `i`.
+    hops: Vec<Vec<(u8, u8)>>,
+    /// Closed regions but the corners, smallest first: pairs of
+    /// neighbouring edge cells, then a cell with its neighbours.
+    regions: Vec<u128>,
     nbr: [u128; 128],
     /// 12 symmetries as grid permutations (identity first) and as byte tables.
     perms: Vec<[u8; 128]>,
@@ -297,9 +358,13 @@ impl Geo {
             shift: [1, w as u32, (w - 1) as u32],
             fits_up: [0; 3],
             fits_down: [0; 3],
+            step_up: [0; 3],
+            step_down: [0; 3],
             class: [0; 3],
             class_of: [u8::MAX; 128],
             corners: 0,
+            hops: vec![vec![]; 128],
+            regions: vec![],
             nbr: [0; 128],
             perms: vec![],
             bytes: vec![],
@@ -321,11 +386,22 @@ impl Geo {
             }
             let (q, r) = g.qr(i);
             for (d, (dq, dr)) in dirs.into_iter().enumerate() {
+                if g.idx(q + dq, r + dr).is_some() {
+                    g.step_up[d] |= 1u128 << i;
+                }
+                if g.idx(q - dq, r - dr).is_some() {
+                    g.step_down[d] |= 1u128 << i;
+                }
                 if g.idx(q + 2 * dq, r + 2 * dr).is_some() {
                     g.fits_up[d] |= 1u128 << i;
                 }
                 if g.idx(q - 2 * dq, r - 2 * dr).is_some() {
                     g.fits_down[d] |= 1u128 << i;
+                }
+            }
+            for (dq, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
+                if let (Some(o), Some(t)) = (g.idx(q + dq, r + dr), g.idx(q + 2 * dq, r + 2 * dr)) {
+                    g.hops[i as usize].push((o, t));
                 }
             }
             let near: Vec<u8> = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
@@ -336,6 +412,28 @@ impl Geo {
             let neighbours = near.len();
             if neighbours == 3 {
                 g.corners |= 1u128 << i;
+            }
+        }
+        let edge = g.cells & !g.corners & !g.disc(n - 1);
+        for i in 0..128u8 {
+            if edge >> i & 1 == 0 {
+                continue;
+            }
+            for &c in &[i + 1, i + w as u8, i + w as u8 - 1] {
+                let pair = 1u128 << i | 1u128 << c;
+                if (c as usize) < 128
+                    && edge >> c & 1 == 1
+                    && g.nbr[i as usize] >> c & 1 == 1
+                    && g.closed(pair)
+                {
+                    g.regions.push(pair);
+                }
+            }
+        }
+        for i in 0..128u8 {
+            let hex = g.nbr[i as usize] | 1u128 << i;
+            if g.cells >> i & 1 == 1 && hex & g.corners == 0 && g.closed(hex) {
+                g.regions.push(hex);
             }
         }
         for flip in [false, true] {
@@ -598,9 +696,17 @@ enum Style {
     Isolated,
     Sweep,
     Mobility,
+    /// Fewest isolated, then inward with a seeded random nudge: restarts
+    /// that differ from each other.
+    Noisy(u64),
 }
 
-const STYLES: [Style; 3] = [Style::Isolated, Style::Sweep, Style::Mobility];
+const STYLES: [Style; 4] = [
+    Style::Isolated,
+    Style::Sweep,
+    Style::Mobility,
+    Style::Noisy(0),
+];
 
 impl<'a> Search<'a> {
     fn new(geo: &'static Geo, finish: Option<u8>, stop: Option<&'a AtomicBool>) -> Search<'a> {
@@ -647,7 +753,10 @@ impl<'a> Search<'a> {
     fn run(&mut self, m: u128) -> Option<bool> {
         let mut budget = 20_000u64;
         for round in 0.. {
-            self.style = STYLES[round % STYLES.len()];
+            self.style = match STYLES[round % STYLES.len()] {
+                Style::Noisy(_) => Style::Noisy(round as u64),
+                s => s,
+            };
             self.budget = self.nodes.saturating_add(budget);
             self.path.clear();
             match self.dfs(m, m.count_ones()) {
@@ -656,7 +765,7 @@ impl<'a> Search<'a> {
                 None => {}
             }
             if round % STYLES.len() == STYLES.len() - 1 {
-                budget = budget.saturating_mul(3);
+                budget = budget.saturating_mul(2);
             }
         }
         unreachable!("the budget grows until the search completes")
@@ -672,15 +781,16 @@ impl<'a> Search<'a> {
             // come to it), then inward.
             Style::Isolated => js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -inward(j))),
             // Fewest isolated, then sweep the outermost marble, cells in order.
-            Style::Sweep => js.sort_by_key(|j| {
-                (
-                    geo.isolated(m ^ j.flips()),
-                    -far[j.over as usize],
-                    j.over,
-                )
-            }),
+            Style::Sweep => {
+                js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -far[j.over as usize], j.over))
+            }
             // Most captures open afterwards.
             Style::Mobility => js.sort_by_key(|j| -(geo.jumps(m ^ j.flips()).len() as i32)),
+            Style::Noisy(seed) => js.sort_by_key(|j| {
+                let x = (m ^ j.flips()).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+                let nudge = ((x >> 64) as u64 ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)) % 7;
+                (geo.isolated(m ^ j.flips()), -inward(j) + nudge as i32)
+            }),
         }
     }
 
@@ -720,6 +830,9 @@ impl<'a> Search<'a> {
     }
 }
 
+/// Nodes for each try to shorten the best solution from above.
+const IMPROVE_NODES: u64 = 2_000_000;
+
 /// The fewest-moves search: iterative deepening over chains.
 struct MinSearch<'a> {
     geo: &'static Geo,
@@ -729,7 +842,9 @@ struct MinSearch<'a> {
     /// Position -> most moves it is known not to finish in (plus one).
     fails: Table,
     path: Vec<Vec<J>>,
+    t0: Instant,
     nodes: u64,
+    budget: u64,
     stopped: bool,
 }
 
@@ -740,44 +855,87 @@ impl<'a> MinSearch<'a> {
             finish,
             stop,
             syms: geo.stabiliser(finish),
-            fails: Table::new(table_bits(geo)),
+            fails: Table::new(table_bits(geo).max(24)),
             path: Vec::new(),
+            t0: Instant::now(),
             nodes: 0,
+            budget: u64::MAX,
             stopped: false,
         }
     }
 
+    /// Any solution first (an upper bound), shortened from above while that
+    /// is quick, then iterative deepening from the lower bound up to it: the
+    /// first depth that succeeds is the minimum.
     fn run(&mut self, m: u128) -> Verdict {
-        let mut limit = self.bound(m).max(1);
+        let start = FoodPosition {
+            board: board_of(self.geo),
+            marbles: self.geo.cells_of_grid(m),
+        };
+        let mut first = Search::new(self.geo, self.finish, self.stop);
+        let found = first.run(m);
+        self.nodes += first.nodes;
+        let mut best = match found {
+            None => return Verdict::Stopped,
+            Some(false) => {
+                return Verdict::Impossible(
+                    "the search tried every sequence of captures: none leaves one marble".into(),
+                );
+            }
+            Some(true) => self.geo.chains(start, &first.path),
+        };
+        drop(first);
+        let lower = self.bound(m).max(1);
+        let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
         loop {
-            match self.dfs(m, limit) {
-                None => return Verdict::Stopped,
+            if best.len() <= lower as usize {
+                return done(best, true);
+            }
+            self.budget = self.nodes + IMPROVE_NODES;
+            self.path.clear();
+            match self.dfs(m, best.len() as u8 - 1) {
                 Some(true) => {
-                    let start = FoodPosition {
-                        board: board_of(self.geo),
-                        marbles: self.geo.from_grid(m),
-                    };
-                    let flat: Vec<J> = self.path.iter().flatten().copied().collect();
-                    let moves = self.geo.chains(start, &flat);
-                    debug_assert_eq!(moves.len(), self.path.len());
-                    return Verdict::Solved {
-                        moves,
-                        minimal: true,
-                    };
+                    best = self.solution(start);
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!("{} moves after {} nodes", best.len(), self.nodes);
+                    }
                 }
-                Some(false) if limit as u32 >= m.count_ones() => {
-                    return Verdict::Impossible(
-                        "the search tried every sequence of captures: none leaves one marble"
-                            .into(),
-                    );
-                }
-                Some(false) => limit += 1,
+                Some(false) => return done(best, true),
+                None if self.stopped => return done(best, false),
+                None => break,
             }
         }
+        self.budget = u64::MAX;
+        for limit in lower..best.len() as u8 {
+            self.path.clear();
+            match self.dfs(m, limit) {
+                Some(true) => return done(self.solution(start), true),
+                Some(false) => {
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!(
+                            "no solution in {limit} moves: {} nodes, {:?}",
+                            self.nodes,
+                            self.t0.elapsed()
+                        );
+                    }
+                }
+                None => return done(best, false),
+            }
+        }
+        done(best, true)
+    }
+
+    fn solution(&self, start: FoodPosition) -> Vec<FoodMove> {
+        let flat: Vec<J> = self.path.iter().flatten().copied().collect();
+        self.geo.chains(start, &flat)
     }
 
     /// Moves still needed: each occupied corner needs a move from it (a corner
-    /// marble cannot be jumped), except one that may be the last marble.
+    /// marble cannot be jumped), except one that may be the last marble; so
+    /// does each full "closed" region (see `Geo::regions`): nothing from
+    /// outside can land in it or jump over one of its cells, so the first
+    /// change to it must be a move starting inside it. The regions counted
+    /// are disjoint, so are the moves.
     fn bound(&self, m: u128) -> u8 {
         if m.count_ones() <= 1 {
             return 0;
@@ -787,7 +945,7 @@ impl<'a> MinSearch<'a> {
             Some(f) => m & self.geo.corners & (1u128 << f) != 0,
             None => c > 0,
         };
-        (c - last_may_stay as u32).max(1) as u8
+        (c - last_may_stay as u32 + self.geo.full_regions(m & !self.geo.corners)).max(1) as u8
     }
 
     fn key(&self, m: u128) -> u128 {
@@ -802,7 +960,7 @@ impl<'a> MinSearch<'a> {
         if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             self.stopped = true;
         }
-        if self.stopped {
+        if self.stopped || self.nodes >= self.budget {
             return None;
         }
         if m.count_ones() == 1 {
@@ -832,28 +990,45 @@ impl<'a> MinSearch<'a> {
         Some(false)
     }
 
-    /// Every chain move, one per distinct position after it, longest first.
+    /// Every chain move, one per distinct position after it: those that
+    /// lower the bound most first (they clear the regions every solution
+    /// must spend a move on), then the longest.
     fn chain_moves(&self, m: u128) -> Vec<(u128, Vec<J>)> {
         let mut out: Vec<(u128, Vec<J>)> = Vec::new();
         let mut route = Vec::new();
+        let mut froms = 0u128;
         for j in self.geo.jumps(m) {
-            route.push(j);
-            self.extend(m ^ j.flips(), &mut route, &mut out);
-            route.pop();
+            froms |= 1u128 << j.from;
         }
-        out.sort_by_key(|(after, _)| after.count_ones());
+        while froms != 0 {
+            let at = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let first = out.len();
+            self.extend(m, at, &mut route, &mut out, first);
+        }
+        out.sort_by_key(|(after, _)| (self.bound(*after), after.count_ones()));
         out
     }
 
-    fn extend(&self, m: u128, route: &mut Vec<J>, out: &mut Vec<(u128, Vec<J>)>) {
-        if !out.iter().any(|(a, _)| *a == m) {
-            out.push((m, route.clone()));
-        }
-        let at = route.last().expect("a chain has a capture").to;
-        for j in self.geo.jumps(m) {
-            if j.from == at {
+    /// Chains going on from `at` (the moving marble's hole) in `m`.
+    fn extend(
+        &self,
+        m: u128,
+        at: u8,
+        route: &mut Vec<J>,
+        out: &mut Vec<(u128, Vec<J>)>,
+        first: usize,
+    ) {
+        for &(over, to) in &self.geo.hops[at as usize] {
+            if m >> over & 1 == 1 && m >> to & 1 == 0 {
+                let j = J { from: at, over, to };
+                let after = m ^ j.flips();
                 route.push(j);
-                self.extend(m ^ j.flips(), route, out);
+                // Only chains of the same marble can reach the same position.
+                if !out[first..].iter().any(|(a, _)| *a == after) {
+                    out.push((after, route.clone()));
+                }
+                self.extend(after, to, route, out, first);
                 route.pop();
             }
         }
@@ -865,21 +1040,66 @@ fn board_of(geo: &Geo) -> &'static FoodBoard {
 }
 
 impl Geo {
-    /// Marbles with no marble beside them.
-    fn isolated(&self, m: u128) -> i32 {
+    /// Disjoint closed regions full in `m`, packed greedily (small first).
+    fn full_regions(&self, m: u128) -> u32 {
+        let mut used = 0u128;
         let mut n = 0;
-        let mut x = m;
-        while x != 0 {
-            let i = x.trailing_zeros() as usize;
-            x &= x - 1;
-            if m & self.nbr[i] == 0 {
+        for &r in &self.regions {
+            if m & r == r && used & r == 0 {
+                used |= r;
                 n += 1;
             }
         }
         n
     }
 
-    fn from_grid(&self, s: u128) -> u128 {
+    /// Whether no capture from outside `r` can touch it while it is full:
+    /// along each of the three lines through each of its cells, a
+    /// neighbour is in `r` or off the board.
+    pub(crate) fn closed(&self, r: u128) -> bool {
+        let mut x = r;
+        while x != 0 {
+            let i = x.trailing_zeros() as u8;
+            x &= x - 1;
+            let (q, r0) = self.qr(i);
+            for (dq, dr) in [(1, 0), (0, 1), (1, -1)] {
+                let side = |s: i32| match self.idx(q + s * dq, r0 + s * dr) {
+                    None => true,
+                    Some(c) => r >> c & 1 == 1,
+                };
+                if !side(1) && !side(-1) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Cells within distance `d` of the centre.
+    fn disc(&self, d: i32) -> u128 {
+        let mut out = 0;
+        for i in 0..128u8 {
+            if self.cells >> i & 1 == 1 {
+                let (q, r) = self.qr(i);
+                if q.abs().max(r.abs()).max((q + r).abs()) <= d {
+                    out |= 1u128 << i;
+                }
+            }
+        }
+        out
+    }
+
+    /// Marbles with no marble beside them.
+    fn isolated(&self, m: u128) -> i32 {
+        let mut near = 0u128;
+        for d in 0..3 {
+            let s = self.shift[d];
+            near |= (m >> s) & self.step_up[d] | (m << s) & self.step_down[d];
+        }
+        (m & !near).count_ones() as i32
+    }
+
+    fn cells_of_grid(&self, s: u128) -> u128 {
         let mut out = 0;
         let mut x = s;
         while x != 0 {
