@@ -588,8 +588,50 @@ impl Geo {
             .collect()
     }
 
-    /// Merges a run of single captures into chains, as engine moves.
+    /// Whether the captures can be played in this order from `m`.
+    fn legal(mut m: u128, seq: impl Iterator<Item = J>) -> bool {
+        for j in seq {
+            if m >> j.from & 1 == 0 || m >> j.over & 1 == 0 || m >> j.to & 1 == 1 {
+                return false;
+            }
+            m ^= j.flips();
+        }
+        true
+    }
+
+    /// Reorders a solution's captures so that the moving marble goes on
+    /// capturing whenever a later capture of its own can come forward with
+    /// everything still legal: the same captures (so the same end), fewer
+    /// moves once runs are merged into chains.
+    fn compact(m: u128, path: &[J]) -> Vec<J> {
+        let mut rest: Vec<J> = path.to_vec();
+        let mut out: Vec<J> = Vec::with_capacity(path.len());
+        let mut at = m;
+        while !rest.is_empty() {
+            let pick = out
+                .last()
+                .and_then(|last| {
+                    (0..rest.len()).find(|&k| {
+                        rest[k].from == last.to && {
+                            let moved = std::iter::once(rest[k])
+                                .chain(rest[..k].iter().copied())
+                                .chain(rest[k + 1..].iter().copied());
+                            Geo::legal(at, moved)
+                        }
+                    })
+                })
+                .unwrap_or(0);
+            let j = rest.remove(pick);
+            at ^= j.flips();
+            out.push(j);
+        }
+        out
+    }
+
+    /// Merges a run of single captures into chains, as engine moves, after
+    /// bringing captures of the same marble together.
     fn chains(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
+        let path = &Geo::compact(self.to_grid(pos.marbles), path);
         let mut out: Vec<FoodMove> = Vec::new();
         let mut last_to = None;
         for j in path {
@@ -687,6 +729,10 @@ struct Search<'a> {
     nodes: u64,
     /// Where the current round gives up.
     budget: u64,
+    /// Prefer going on with the marble that moved last.
+    chains_first: bool,
+    /// Where in the cycle of orderings the rounds start.
+    offset: usize,
     style: Style,
     stopped: bool,
 }
@@ -728,6 +774,8 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             nodes: 0,
             budget: u64::MAX,
+            chains_first: false,
+            offset: 0,
             style: Style::Isolated,
             stopped: false,
         }
@@ -753,8 +801,8 @@ impl<'a> Search<'a> {
     fn run(&mut self, m: u128) -> Option<bool> {
         let mut budget = 20_000u64;
         for round in 0.. {
-            self.style = match STYLES[round % STYLES.len()] {
-                Style::Noisy(_) => Style::Noisy(round as u64),
+            self.style = match STYLES[(round + self.offset) % STYLES.len()] {
+                Style::Noisy(_) => Style::Noisy((round + 1000 * self.offset) as u64),
                 s => s,
             };
             self.budget = self.nodes.saturating_add(budget);
@@ -818,6 +866,15 @@ impl<'a> Search<'a> {
         // Outer marbles first: the capture that removes the farthest marbles
         // and lands nearest the finish.
         self.order(m, &mut js);
+        if self.chains_first
+            && let Some(last) = self.path.last()
+        {
+            // Going on with the marble that just moved makes one move of
+            // two: solutions with fewer moves, an upper bound for the
+            // fewest-moves search.
+            let to = last.to;
+            js.sort_by_key(|j| j.from != to);
+        }
         for j in js {
             self.path.push(j);
             if self.dfs(m ^ j.flips(), left - 1)? {
@@ -829,6 +886,9 @@ impl<'a> Search<'a> {
         Some(false)
     }
 }
+
+/// First solutions tried for the fewest-moves search's upper bound.
+const UPPER_TRIES: usize = 8;
 
 /// Nodes for each try to shorten the best solution from above.
 const IMPROVE_NODES: u64 = 2_000_000;
@@ -872,19 +932,34 @@ impl<'a> MinSearch<'a> {
             board: board_of(self.geo),
             marbles: self.geo.cells_of_grid(m),
         };
+        // Several first solutions, each search ordered differently (sharing
+        // the dead table), keeping the one with the fewest moves.
         let mut first = Search::new(self.geo, self.finish, self.stop);
-        let found = first.run(m);
-        self.nodes += first.nodes;
-        let mut best = match found {
-            None => return Verdict::Stopped,
-            Some(false) => {
-                return Verdict::Impossible(
-                    "the search tried every sequence of captures: none leaves one marble".into(),
-                );
+        first.chains_first = true;
+        let mut best: Option<Vec<FoodMove>> = None;
+        for attempt in 0..UPPER_TRIES {
+            first.offset = attempt;
+            match first.run(m) {
+                None => break,
+                Some(false) => {
+                    return Verdict::Impossible(
+                        "the search tried every sequence of captures: none leaves one marble"
+                            .into(),
+                    );
+                }
+                Some(true) => {
+                    let moves = self.geo.chains(start, &first.path);
+                    if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+                        best = Some(moves);
+                    }
+                }
             }
-            Some(true) => self.geo.chains(start, &first.path),
-        };
+        }
+        self.nodes += first.nodes;
         drop(first);
+        let Some(mut best) = best else {
+            return Verdict::Stopped;
+        };
         let lower = self.bound(m).max(1);
         let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
         loop {
