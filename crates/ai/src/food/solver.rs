@@ -77,13 +77,13 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let verdict = match quick_verdict(geo, m, finish) {
         Some(v) => v,
         None if opts.min_moves => {
-            let mut s = MinSearch::new(geo, finish, opts.stop);
+            let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
             let v = s.run(m);
             nodes = s.nodes;
             v
         }
         None => {
-            let mut s = Search::new(geo, finish, opts.stop);
+            let mut s = Search::new(geo, finish, opts.stop, m.count_ones());
             let v = match s.run(m) {
                 Some(true) => Verdict::Solved {
                     moves: geo.chains(pos, &s.path),
@@ -707,12 +707,15 @@ impl Table {
     }
 }
 
-fn table_bits(geo: &Geo) -> u32 {
-    match geo.n {
+/// Table size (log2 slots) for a search from `marbles` marbles: small
+/// positions (most hints) need small tables, cheap to set up.
+fn table_bits(geo: &Geo, marbles: u32) -> u32 {
+    let most = match geo.n {
         3 => 20,
         4 => 23,
         _ => 24,
-    }
+    };
+    (12 + marbles).clamp(12, most)
 }
 
 /// The first-solution search over single captures.
@@ -755,7 +758,12 @@ const STYLES: [Style; 4] = [
 ];
 
 impl<'a> Search<'a> {
-    fn new(geo: &'static Geo, finish: Option<u8>, stop: Option<&'a AtomicBool>) -> Search<'a> {
+    fn new(
+        geo: &'static Geo,
+        finish: Option<u8>,
+        stop: Option<&'a AtomicBool>,
+        marbles: u32,
+    ) -> Search<'a> {
         let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
         let mut far = [0; 128];
         for i in 0..128u8 {
@@ -769,7 +777,7 @@ impl<'a> Search<'a> {
             finish,
             stop,
             syms: geo.stabiliser(finish),
-            dead: Table::new(table_bits(geo)),
+            dead: Table::new(table_bits(geo, marbles)),
             far,
             path: Vec::new(),
             nodes: 0,
@@ -909,13 +917,18 @@ struct MinSearch<'a> {
 }
 
 impl<'a> MinSearch<'a> {
-    fn new(geo: &'static Geo, finish: Option<u8>, stop: Option<&'a AtomicBool>) -> MinSearch<'a> {
+    fn new(
+        geo: &'static Geo,
+        finish: Option<u8>,
+        stop: Option<&'a AtomicBool>,
+        marbles: u32,
+    ) -> MinSearch<'a> {
         MinSearch {
             geo,
             finish,
             stop,
             syms: geo.stabiliser(finish),
-            fails: Table::new(table_bits(geo).max(24)),
+            fails: Table::new((12 + marbles).clamp(12, 24)),
             path: Vec::new(),
             t0: Instant::now(),
             nodes: 0,
@@ -934,7 +947,7 @@ impl<'a> MinSearch<'a> {
         };
         // Several first solutions, each search ordered differently (sharing
         // the dead table), keeping the one with the fewest moves.
-        let mut first = Search::new(self.geo, self.finish, self.stop);
+        let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
         first.chains_first = true;
         let mut best: Option<Vec<FoodMove>> = None;
         for attempt in 0..UPPER_TRIES {
