@@ -353,3 +353,10 @@ fn every_puzzle_is_valid_and_solvable_with_its_minimum_checked() {
         }
     }
 }
+
+#[test]
+fn a_finish_off_the_board_is_impossible_not_a_panic() {
+    let pos = single_vacancy(37, Hex::new(1, 0));
+    let sol = run(pos, Some(200), false);
+    assert!(matches!(sol.verdict, Verdict::Impossible(_)));
+}

@@ -34,6 +34,8 @@ pub struct Solve<'a> {
     /// The hole the last marble must finish on; `None`: anywhere.
     pub finish: Option<Cell>,
     /// Find the fewest moves (a chain counts as one) and prove it minimal.
+    /// If the stop flag is raised after a solution was found, that shortest
+    /// solution so far comes back with `minimal: false`.
     pub min_moves: bool,
     /// Raised from outside to give up early.
     pub stop: Option<&'a AtomicBool>,
@@ -71,7 +73,14 @@ pub enum Hint {
 pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let t = Instant::now();
     let geo = Geo::of(pos.board);
-    let m = geo.to_grid(pos.marbles);
+    if opts.finish.is_some_and(|f| f as usize >= pos.board.len()) {
+        return Solution {
+            verdict: Verdict::Impossible("the finish is not a hole of this board".into()),
+            nodes: 0,
+            seconds: t.elapsed().as_secs_f64(),
+        };
+    }
+    let m = geo.to_grid(pos.marbles & pos.board.all);
     let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
     let mut nodes = 0;
     let verdict = match quick_verdict(geo, m, finish) {
