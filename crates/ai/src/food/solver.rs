@@ -640,7 +640,14 @@ impl Geo {
     /// Merges a run of single captures into chains, as engine moves, after
     /// bringing captures of the same marble together.
     fn chains(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
-        let path = &Geo::compact(self.to_grid(pos.marbles), path);
+        // The greedy reordering may also break a chain the search made:
+        // keep whichever has fewer moves.
+        let compact = Geo::compact(self.to_grid(pos.marbles), path);
+        let (a, b) = (self.merge(pos, path), self.merge(pos, &compact));
+        if b.len() < a.len() { b } else { a }
+    }
+
+    fn merge(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
         let mut out: Vec<FoodMove> = Vec::new();
         let mut last_to = None;
         for j in path {
@@ -741,8 +748,15 @@ struct Search<'a> {
     nodes: u64,
     /// Where the current round gives up.
     budget: u64,
+    /// Where the whole search gives up (`run` returns `None`).
+    cap: u64,
     /// Prefer going on with the marble that moved last.
     chains_first: bool,
+    /// At most this many moves (chains), if set; `used` so far on the path.
+    move_limit: Option<u32>,
+    used: u32,
+    /// (position, moving marble) -> moves left + 1 known not to be enough.
+    limited: Table,
     /// Where in the cycle of orderings the rounds start.
     offset: usize,
     style: Style,
@@ -791,7 +805,15 @@ impl<'a> Search<'a> {
             path: Vec::new(),
             nodes: 0,
             budget: u64::MAX,
+            cap: u64::MAX,
             chains_first: false,
+            move_limit: None,
+            used: 0,
+            limited: Table::new(if marbles > 1 {
+                table_bits(geo, marbles)
+            } else {
+                2
+            }),
             offset: 0,
             style: Style::Isolated,
             stopped: false,
@@ -808,7 +830,7 @@ impl<'a> Search<'a> {
         if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
             self.stopped = true;
         }
-        self.stopped || self.nodes >= self.budget
+        self.stopped || self.nodes >= self.budget.min(self.cap)
     }
 
     /// Runs the search with restarts: each ordering gets a node budget, the
@@ -826,7 +848,7 @@ impl<'a> Search<'a> {
             self.path.clear();
             match self.dfs(m, m.count_ones()) {
                 Some(found) => return Some(found),
-                None if self.stopped => return None,
+                None if self.stopped || self.nodes >= self.cap => return None,
                 None => {}
             }
             if round % STYLES.len() == STYLES.len() - 1 {
@@ -866,7 +888,10 @@ impl<'a> Search<'a> {
             return None;
         }
         if left == 1 {
-            return Some(self.finish.is_none_or(|f| m == 1u128 << f));
+            return Some(
+                self.finish.is_none_or(|f| m == 1u128 << f)
+                    && self.move_limit.is_none_or(|l| self.used <= l),
+            );
         }
         if let Some(f) = self.finish
             && left <= 12
@@ -876,6 +901,24 @@ impl<'a> Search<'a> {
         }
         let key = self.key(m);
         if self.dead.get(key).is_some() {
+            return Some(false);
+        }
+        // With a move limit: cut when the moves used and the moves still
+        // needed exceed it; a failure may be the limit's, so it goes to the
+        // table of (position, marble moving, moves left) instead.
+        let cont = self.path.last().map(|l| l.to);
+        let limited = self.move_limit.map(|limit| {
+            let left = limit.saturating_sub(self.used);
+            // The grid has at most 121 cells: the moving marble's cell + 1
+            // fits the top 7 bits, so the key is exact.
+            let key = m | (cont.map_or(0, |c| c as u128 + 1) << 121);
+            (left, key)
+        });
+        if let Some((left, lkey)) = limited
+            && (self.used + self.geo.moves_needed(m, self.finish, cont)
+                > self.move_limit.unwrap_or(0)
+                || self.limited.get(lkey).is_some_and(|v| v as u32 > left))
+        {
             return Some(false);
         }
         let mut js = Vec::with_capacity(24);
@@ -893,13 +936,20 @@ impl<'a> Search<'a> {
             js.sort_by_key(|j| j.from != to);
         }
         for j in js {
+            let new_move = cont != Some(j.from);
+            self.used += new_move as u32;
             self.path.push(j);
-            if self.dfs(m ^ j.flips(), left - 1)? {
+            let found = self.dfs(m ^ j.flips(), left - 1);
+            self.used -= new_move as u32;
+            if found? {
                 return Some(true);
             }
             self.path.pop();
         }
-        self.dead.put(key, 1);
+        match limited {
+            Some((left, lkey)) => self.limited.put(lkey, (left + 1).min(255) as u8),
+            None => self.dead.put(key, 1),
+        }
         Some(false)
     }
 }
@@ -984,6 +1034,44 @@ impl<'a> MinSearch<'a> {
         };
         let lower = self.bound(m).max(1);
         let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
+        // Shorter from above with the single-capture search held to fewer
+        // moves: its ordering (and the finish's) finds solutions far sooner
+        // than the search over whole chains.
+        let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
+        first.chains_first = true;
+        while best.len() > lower as usize {
+            first.move_limit = Some(best.len() as u32 - 1);
+            first.cap = first.nodes + IMPROVE_NODES;
+            match first.run(m) {
+                Some(true) => {
+                    let moves = self.geo.chains(start, &first.path);
+                    if moves.len() >= best.len() {
+                        // Not shorter once merged (cannot happen if the
+                        // count in the search is right): stop improving.
+                        break;
+                    }
+                    best = moves;
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!(
+                            "{} moves after {} nodes",
+                            best.len(),
+                            self.nodes + first.nodes
+                        );
+                    }
+                }
+                Some(false) => {
+                    self.nodes += first.nodes;
+                    return done(best, true);
+                }
+                None if first.stopped => {
+                    self.nodes += first.nodes;
+                    return done(best, false);
+                }
+                None => break,
+            }
+        }
+        self.nodes += first.nodes;
+        drop(first);
         loop {
             if best.len() <= lower as usize {
                 return done(best, true);
@@ -1034,15 +1122,7 @@ impl<'a> MinSearch<'a> {
     /// change to it must be a move starting inside it. The regions counted
     /// are disjoint, so are the moves.
     fn bound(&self, m: u128) -> u8 {
-        if m.count_ones() <= 1 {
-            return 0;
-        }
-        let c = (m & self.geo.corners).count_ones();
-        let last_may_stay = match self.finish {
-            Some(f) => m & self.geo.corners & (1u128 << f) != 0,
-            None => c > 0,
-        };
-        (c - last_may_stay as u32 + self.geo.full_regions(m & !self.geo.corners)).max(1) as u8
+        self.geo.moves_needed(m, self.finish, None) as u8
     }
 
     fn key(&self, m: u128) -> u128 {
@@ -1137,6 +1217,23 @@ fn board_of(geo: &Geo) -> &'static FoodBoard {
 }
 
 impl Geo {
+    /// New moves still needed from `m` (see `MinSearch::bound`), when the
+    /// marble on `cont` may go on with the current chain: regions holding
+    /// it may be changed by that chain, so only the others count.
+    fn moves_needed(&self, m: u128, finish: Option<u8>, cont: Option<u8>) -> u32 {
+        if m.count_ones() <= 1 {
+            return 0;
+        }
+        let rest = cont.map_or(m, |c| m & !(1u128 << c));
+        let c = (rest & self.corners).count_ones();
+        let last_may_stay = match finish {
+            Some(f) => rest & self.corners & (1u128 << f) != 0,
+            None => c > 0,
+        };
+        let n = c - last_may_stay as u32 + self.full_regions(rest & !self.corners);
+        if cont.is_some() { n } else { n.max(1) }
+    }
+
     /// Disjoint closed regions full in `m`, packed greedily (small first).
     fn full_regions(&self, m: u128) -> u32 {
         let mut used = 0u128;
