@@ -809,11 +809,8 @@ impl<'a> Search<'a> {
             chains_first: false,
             move_limit: None,
             used: 0,
-            limited: Table::new(if marbles > 1 {
-                table_bits(geo, marbles)
-            } else {
-                2
-            }),
+            // Only the fewest-moves search sets a move limit (and a real table).
+            limited: Table::new(2),
             offset: 0,
             style: Style::Isolated,
             stopped: false,
@@ -1039,6 +1036,7 @@ impl<'a> MinSearch<'a> {
         // than the search over whole chains.
         let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
         first.chains_first = true;
+        first.limited = Table::new(table_bits(self.geo, m.count_ones()));
         while best.len() > lower as usize {
             first.move_limit = Some(best.len() as u32 - 1);
             first.cap = first.nodes + IMPROVE_NODES;
