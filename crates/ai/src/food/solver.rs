@@ -16,11 +16,17 @@
 //! - Depth-first search over single captures (a chain is a run of captures by
 //!   one marble, merged afterwards) with a table of dead positions, keyed by the
 //!   least image under the symmetries that fix the finish.
-//! - Move ordering: captures that take outer marbles and land near the finish
-//!   first.
-//! - Fewest moves: iterative deepening over whole chains, cut by a lower bound
-//!   (each occupied corner needs a move of its own: a corner marble can never
-//!   be jumped) and a table of (position, moves) known to fail.
+//! - Move ordering: fewest isolated marbles after the capture, then outer
+//!   marbles first (or a sweep, or mobility, or a seeded nudge): the search
+//!   restarts with the next ordering and a growing node budget, keeping the
+//!   dead table, since no single ordering is good on every start.
+//! - Hints remember the solutions found, position by position.
+//! - Fewest moves: an upper bound from first solutions (chains preferred,
+//!   captures reordered to merge chains), shortened by the same search held
+//!   to a move limit, then iterative deepening over whole chains from a lower
+//!   bound (each full "closed" region, e.g. an occupied corner, needs a move
+//!   starting in it) with a table of (position, moves) known to fail.
+//!   `STARHOP_DEBUG` in the environment prints its progress on stderr.
 
 use starhop_engine::food::{Cell, FoodBoard, FoodMove, FoodPosition};
 use std::collections::HashMap;
