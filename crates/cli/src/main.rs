@@ -5,8 +5,10 @@
 //! - `random`: write the record of a random game (for demos and tests).
 //! - `arena`: bots against each other over many seeded games (see `arena.rs`).
 //! - `food-arena`: the same for food checkers (see `food_arena.rs`).
+//! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
 
 mod arena;
+mod food;
 mod food_arena;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -89,6 +91,11 @@ enum Command {
     Arena(arena::ArenaArgs),
     /// Food-checkers bots against each other over many seeded games.
     FoodArena(food_arena::FoodArenaArgs),
+    /// Food checkers solo (peg solitaire): solve a start, print the moves.
+    /// Exit codes: 0 solved, 1 no solution, 2 bad input.
+    Solve(food::SolveArgs),
+    /// Generate the food-checkers puzzle collection (crates/ai/src/food/puzzles.json).
+    FoodPuzzles(food::PuzzleArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -138,7 +145,12 @@ pub fn progress_bar(len: u64, label: &str, show: bool) -> ProgressBar {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let command = match Cli::parse().command {
+        Command::Solve(args) => return food::solve_command(args),
+        Command::FoodPuzzles(args) => return food::puzzles_command(args),
+        other => other,
+    };
+    match run(command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("starhop-cli: {message}");
@@ -214,6 +226,9 @@ fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Arena(args) => arena::run(args),
         Command::FoodArena(args) => food_arena::run(args),
+        Command::Solve(_) | Command::FoodPuzzles(_) => {
+            unreachable!("the food commands set their own exit codes")
+        }
         Command::Perft {
             size,
             players,

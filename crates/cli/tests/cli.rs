@@ -486,3 +486,93 @@ fn arena_plays_party_games_with_items_on_one_side() {
     assert!(line.ends_with(", B 0.00"), "{line}");
     assert!(!line.starts_with("items used per game: A 0.00"), "{line}");
 }
+
+fn cli_code(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn solve_json_is_one_object_whose_moves_replay_to_one_marble() {
+    use starhop_engine::Hex;
+    use starhop_engine::food::{FoodGame, FoodRules};
+    let (code, out, err) = cli_code(&[
+        "solve",
+        "--holes",
+        "37",
+        "--vacant",
+        "1,0",
+        "--vacant=-1,0",
+        "--vacant",
+        "0,1",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["holes"], 37);
+    assert_eq!(v["vacant"], serde_json::json!([[1, 0], [-1, 0], [0, 1]]));
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    let hex = |p: &serde_json::Value| {
+        Hex::new(p[0].as_i64().unwrap() as i8, p[1].as_i64().unwrap() as i8)
+    };
+    let mut rules = FoodRules::solo(37);
+    let board = rules.board().unwrap();
+    rules.start = Some(
+        board
+            .hexes
+            .iter()
+            .copied()
+            .filter(|h| ![Hex::new(1, 0), Hex::new(-1, 0), Hex::new(0, 1)].contains(h))
+            .collect(),
+    );
+    let mut game = FoodGame::new(rules).unwrap();
+    for m in v["moves"].as_array().unwrap() {
+        let route: Vec<Hex> = m.as_array().unwrap().iter().map(hex).collect();
+        game.play_hexes(&route).unwrap();
+    }
+    assert_eq!(game.marbles_left(), 1);
+}
+
+#[test]
+fn solve_text_and_finish() {
+    let (code, out, err) = cli_code(&["solve", "--holes", "61", "--finish", "0,0"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("solved in"), "{out}");
+    assert!(out.contains("nodes"), "{out}");
+}
+
+#[test]
+fn solve_without_a_solution_exits_1_with_the_reason() {
+    let (code, out, _) = cli_code(&["solve", "--holes", "37", "--json"]);
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert!(v["moves"].is_null());
+    assert!(v["reason"].as_str().unwrap().contains("class"), "{v}");
+    let (code, out, _) = cli_code(&["solve", "--holes", "91"]);
+    assert_eq!(code, 1);
+    assert!(out.contains("no solution"), "{out}");
+}
+
+#[test]
+fn solve_refuses_bad_input_with_exit_2() {
+    for args in [
+        &["solve", "--vacant", "9,9"][..],
+        &["solve", "--holes", "37", "--finish", "0,4"],
+        &["solve", "--holes", "50"],
+        &["solve", "--vacant", "1,0", "--vacant", "1,0"],
+        &["solve", "--vacant", "one,two"],
+        &["solve", "--vacant", "1"],
+    ] {
+        let (code, out, err) = cli_code(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(out.is_empty());
+        assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
+    }
+}

@@ -1,12 +1,37 @@
 //! The peg-solitaire solver for food checkers without slides.
 //!
-//! CONTRACT (the game and the command line call exactly these; the search
-//! behind them is being rewritten for speed): `solve`, `hint`, `Solve`,
-//! `Solution`, `Verdict`, `Hint`.
+//! CONTRACT (the game and the command line call exactly these): `solve`,
+//! `hint`, `Solve`, `Solution`, `Verdict`, `Hint`.
+//!
+//! How it searches:
+//! - Positions live on a padded axial grid (row `r`, column `q`, width
+//!   `2n + 1`) as a `u128`, so all captures in one direction are found with
+//!   three shifts and a precomputed mask of the cells where that capture fits.
+//! - Position classes (`(q - r) mod 3`): every capture flips the parity of all
+//!   three class counts, so the pair (n0 + n1, n1 + n2) mod 2 never changes and
+//!   names the only class a last marble can stand on. Starts that cannot
+//!   reach one marble (on the finish) this way are answered without search.
+//! - Pagoda functions ([`pagodas`]): a weight per cell that no capture can
+//!   raise; a position worth less than the finish is cut.
+//! - Depth-first search over single captures (a chain is a run of captures by
+//!   one marble, merged afterwards) with a table of dead positions, keyed by the
+//!   least image under the symmetries that fix the finish.
+//! - Move ordering: fewest isolated marbles after the capture, then outer
+//!   marbles first (or a sweep, or mobility, or a seeded nudge): the search
+//!   restarts with the next ordering and a growing node budget, keeping the
+//!   dead table, since no single ordering is good on every start.
+//! - Hints remember the solutions found, position by position.
+//! - Fewest moves: an upper bound from first solutions (chains preferred,
+//!   captures reordered to merge chains), shortened by the same search held
+//!   to a move limit, then iterative deepening over whole chains from a lower
+//!   bound (each full "closed" region, e.g. an occupied corner, needs a move
+//!   starting in it) with a table of (position, moves) known to fail.
+//!   `STARHOP_DEBUG` in the environment prints its progress on stderr.
 
-use starhop_engine::food::{Cell, FoodMove, FoodPosition, bit};
-use std::collections::HashSet;
+use starhop_engine::food::{Cell, FoodBoard, FoodMove, FoodPosition};
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, OnceLock};
 use std::time::Instant;
 
 /// What to solve for.
@@ -15,6 +40,8 @@ pub struct Solve<'a> {
     /// The hole the last marble must finish on; `None`: anywhere.
     pub finish: Option<Cell>,
     /// Find the fewest moves (a chain counts as one) and prove it minimal.
+    /// If the stop flag is raised after a solution was found, that shortest
+    /// solution so far comes back with `minimal: false`.
     pub min_moves: bool,
     /// Raised from outside to give up early.
     pub stop: Option<&'a AtomicBool>,
@@ -48,31 +75,106 @@ pub enum Hint {
     Unknown,
 }
 
+/// Solves a position: one marble left (on `opts.finish`), by captures only.
 pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let t = Instant::now();
-    let mut s = Naive {
-        dead: HashSet::new(),
-        nodes: 0,
-        finish: opts.finish,
-        stop: opts.stop,
+    let geo = Geo::of(pos.board);
+    if opts.finish.is_some_and(|f| f as usize >= pos.board.len()) {
+        return Solution {
+            verdict: Verdict::Impossible("the finish is not a hole of this board".into()),
+            nodes: 0,
+            seconds: t.elapsed().as_secs_f64(),
+        };
+    }
+    let m = geo.to_grid(pos.marbles & pos.board.all);
+    let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
+    let mut nodes = 0;
+    let verdict = match quick_verdict(geo, m, finish) {
+        Some(v) => v,
+        None if opts.min_moves => {
+            let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
+            let v = s.run(m);
+            nodes = s.nodes;
+            v
+        }
+        None => {
+            let mut s = Search::new(geo, finish, opts.stop, m.count_ones());
+            let v = match s.run(m) {
+                Some(true) => Verdict::Solved {
+                    moves: geo.chains(pos, &s.path),
+                    minimal: false,
+                },
+                Some(false) => Verdict::Impossible(format!(
+                    "the search tried every sequence of captures: none leaves one marble{}",
+                    if finish.is_some() {
+                        " on the finish"
+                    } else {
+                        ""
+                    }
+                )),
+                None => Verdict::Stopped,
+            };
+            nodes = s.nodes;
+            v
+        }
     };
-    let mut path = Vec::new();
-    let verdict = match s.dfs(pos, &mut path) {
-        Some(true) => Verdict::Solved {
-            moves: path,
-            minimal: false,
-        },
-        Some(false) => Verdict::Impossible("no sequence of captures leaves one marble".into()),
-        None => Verdict::Stopped,
-    };
+    if let Verdict::Solved { moves, .. } = &verdict {
+        remember(pos, opts.finish, moves);
+    }
     Solution {
         verdict,
-        nodes: s.nodes,
+        nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
 }
 
+type Key = (u8, u128, Option<Cell>);
+
+/// The next move of a known solution from each position met on one.
+fn known() -> &'static Mutex<HashMap<Key, FoodMove>> {
+    static KNOWN: OnceLock<Mutex<HashMap<Key, FoodMove>>> = OnceLock::new();
+    KNOWN.get_or_init(Default::default)
+}
+
+/// Positions remembered at most (then the memory starts again).
+const KNOWN_MAX: usize = 100_000;
+
+/// Forgets the solutions met so far (hints search again): for benchmarks.
+pub fn forget() {
+    if let Ok(mut known) = known().lock() {
+        known.clear();
+    }
+}
+
+fn remember(pos: FoodPosition, finish: Option<Cell>, moves: &[FoodMove]) {
+    let Ok(mut known) = known().lock() else {
+        return;
+    };
+    if known.len() + moves.len() > KNOWN_MAX {
+        known.clear();
+    }
+    let mut p = pos;
+    for m in moves {
+        known.insert((p.board.size, p.marbles, finish), m.clone());
+        p = p.after(m);
+    }
+}
+
+fn remembered(pos: FoodPosition, finish: Option<Cell>) -> Option<FoodMove> {
+    known()
+        .lock()
+        .ok()?
+        .get(&(pos.board.size, pos.marbles, finish))
+        .cloned()
+}
+
+/// The first move of some solution (a whole chain as the solution plays it).
+/// Solutions found are remembered position by position, so a player who
+/// follows the hints gets each next one at once.
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
+    if let Some(m) = remembered(pos, finish) {
+        return Hint::Move(m);
+    }
     match solve(
         pos,
         &Solve {
@@ -92,40 +194,1156 @@ pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) 
     }
 }
 
-struct Naive<'a> {
-    dead: HashSet<u128>,
-    nodes: u64,
-    finish: Option<Cell>,
-    stop: Option<&'a AtomicBool>,
+/// The class (`(q - r) mod 3`) the last marble must stand on, from the class
+/// parities of `marbles`; `None` when no single marble matches (the start can
+/// never come down to one marble).
+pub fn last_marble_class(board: &'static FoodBoard, marbles: u128) -> Option<u8> {
+    let n = FoodPosition { board, marbles }.class_counts();
+    class_of_parities(n)
 }
 
-impl Naive<'_> {
-    /// Single captures only: every chain is a sequence of them.
-    fn dfs(&mut self, pos: FoodPosition, path: &mut Vec<FoodMove>) -> Option<bool> {
-        self.nodes += 1;
-        if self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
-            return None;
+fn class_of_parities(n: [u32; 3]) -> Option<u8> {
+    // The invariant (n0 + n1, n1 + n2) mod 2 of one marble on class 0, 1, 2.
+    let v = ((n[0] + n[1]) % 2, (n[1] + n[2]) % 2);
+    match v {
+        (1, 0) => Some(0),
+        (1, 1) => Some(1),
+        (0, 1) => Some(2),
+        _ => None,
+    }
+}
+
+/// Answers without search: nothing on the board, already one marble, the
+/// class argument, the pagodas, no capture at all.
+fn quick_verdict(geo: &Geo, m: u128, finish: Option<u8>) -> Option<Verdict> {
+    let count = m.count_ones();
+    if count == 0 {
+        return Some(Verdict::Impossible("the board is empty".into()));
+    }
+    if count == 1 {
+        return Some(match finish {
+            Some(f) if m != 1u128 << f => {
+                Verdict::Impossible("one marble is left, but not on the finish".into())
+            }
+            _ => Verdict::Solved {
+                moves: vec![],
+                minimal: true,
+            },
+        });
+    }
+    let counts = geo.class.map(|c| (c & m).count_ones());
+    let Some(class) = class_of_parities(counts) else {
+        return Some(Verdict::Impossible(format!(
+            "position classes: the class counts {counts:?} (cells with (q - r) mod 3 = 0, 1, 2) \
+             have parities that no single marble has, and every capture flips all three"
+        )));
+    };
+    if let Some(f) = finish {
+        if geo.class_of[f as usize] != class {
+            return Some(Verdict::Impossible(format!(
+                "position classes: the class counts {counts:?} leave a last marble only on class \
+                 {class} ((q - r) mod 3), and the finish is on class {}",
+                geo.class_of[f as usize]
+            )));
         }
-        if pos.count() == 1 {
-            return Some(self.finish.is_none_or(|f| pos.marbles == bit(f)));
+        if let Some(p) = geo.pagoda_cut(m, f) {
+            return Some(Verdict::Impossible(format!(
+                "pagoda function: the position is worth {} and a marble on the finish {}, and no \
+                 capture raises the worth",
+                p.0, p.1
+            )));
         }
-        if self.dead.contains(&pos.marbles) {
-            return Some(false);
+    }
+    if geo.jumps(m).is_empty() {
+        return Some(Verdict::Impossible("no capture is possible".into()));
+    }
+    None
+}
+
+/// One capture on the grid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct J {
+    pub from: u8,
+    pub over: u8,
+    pub to: u8,
+}
+
+impl J {
+    fn flips(self) -> u128 {
+        (1u128 << self.from) | (1u128 << self.over) | (1u128 << self.to)
+    }
+}
+
+/// A pagoda function on the grid, for one finishing cell: integer weights
+/// with `w(from) + w(over) >= w(to)` for every capture.
+#[derive(Clone, Debug)]
+pub struct Pagoda {
+    /// Weight of each engine cell.
+    pub weights: Vec<i64>,
+}
+
+/// The pagoda functions the solver uses for a finish on `finish` (engine
+/// cells), for the tests to verify.
+pub fn pagodas(board: &'static FoodBoard, finish: Cell) -> Vec<Pagoda> {
+    let geo = Geo::of(board);
+    let f = geo.grid_of[finish as usize];
+    geo.pagodas_for(f)
+        .into_iter()
+        .map(|w| Pagoda {
+            weights: (0..board.len())
+                .map(|c| w[geo.grid_of[c] as usize])
+                .collect(),
+        })
+        .collect()
+}
+
+/// Fibonacci numbers from F(1) = F(2) = 1.
+fn fib(k: usize) -> i64 {
+    let (mut a, mut b) = (0i64, 1i64);
+    for _ in 0..k {
+        (a, b) = (b, a + b);
+    }
+    a
+}
+
+/// Padded axial grid of one board size, with the tables the search needs.
+pub(crate) struct Geo {
+    n: i32,
+    w: i32,
+    /// The board's cells on the grid.
+    cells: u128,
+    /// Engine cell -> grid index, and back.
+    grid_of: Vec<u8>,
+    cell_of: [u8; 128],
+    /// The three positive shifts (+q, +r, +r-q) and where a capture fits.
+    shift: [u32; 3],
+    fits_up: [u128; 3],
+    fits_down: [u128; 3],
+    /// Where one step along each positive shift (or back) stays on the board.
+    step_up: [u128; 3],
+    step_down: [u128; 3],
+    class: [u128; 3],
+    class_of: [u8; 128],
+    corners: u128,
+    /// `hops[i]`: (over, to) of every capture from grid cell `i`.
+    hops: Vec<Vec<(u8, u8)>>,
+    /// Closed regions but the corners, smallest first: pairs of
+    /// neighbouring edge cells, then a cell with its neighbours.
+    regions: Vec<u128>,
+    nbr: [u128; 128],
+    /// 12 symmetries as grid permutations (identity first) and as byte tables.
+    perms: Vec<[u8; 128]>,
+    bytes: Vec<Box<[[u128; 256]; 16]>>,
+    /// Per finishing cell (grid index): its pagodas as weights per grid index.
+    pagoda: Vec<Vec<[i64; 128]>>,
+}
+
+impl Geo {
+    pub(crate) fn of(board: &'static FoodBoard) -> &'static Geo {
+        static GEOS: [OnceLock<Geo>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+        GEOS[(board.size - 3) as usize].get_or_init(|| Geo::build(board))
+    }
+
+    fn idx(&self, q: i32, r: i32) -> Option<u8> {
+        let n = self.n;
+        (q.abs() <= n && r.abs() <= n && (q + r).abs() <= n)
+            .then(|| ((r + n) * self.w + (q + n)) as u8)
+    }
+
+    fn qr(&self, i: u8) -> (i32, i32) {
+        let i = i as i32;
+        (i % self.w - self.n, i / self.w - self.n)
+    }
+
+    fn dist(&self, a: u8, b: u8) -> i32 {
+        let ((aq, ar), (bq, br)) = (self.qr(a), self.qr(b));
+        let (dq, dr) = (aq - bq, ar - br);
+        dq.abs().max(dr.abs()).max((dq + dr).abs())
+    }
+
+    fn build(board: &'static FoodBoard) -> Geo {
+        let n = board.size as i32;
+        let w = 2 * n + 1;
+        let mut g = Geo {
+            n,
+            w,
+            cells: 0,
+            grid_of: vec![],
+            cell_of: [u8::MAX; 128],
+            shift: [1, w as u32, (w - 1) as u32],
+            fits_up: [0; 3],
+            fits_down: [0; 3],
+            step_up: [0; 3],
+            step_down: [0; 3],
+            class: [0; 3],
+            class_of: [u8::MAX; 128],
+            corners: 0,
+            hops: vec![vec![]; 128],
+            regions: vec![],
+            nbr: [0; 128],
+            perms: vec![],
+            bytes: vec![],
+            pagoda: vec![],
+        };
+        for (c, h) in board.hexes.iter().enumerate() {
+            let i = g.idx(h.q as i32, h.r as i32).expect("a hexagon cell");
+            g.grid_of.push(i);
+            g.cell_of[i as usize] = c as u8;
+            g.cells |= 1u128 << i;
+            let k = board.class(c as Cell);
+            g.class[k as usize] |= 1u128 << i;
+            g.class_of[i as usize] = k;
         }
-        for from in starhop_engine::food::cells(pos.marbles) {
-            for j in pos.jumps_of(from).collect::<Vec<_>>() {
-                let m = FoodMove {
-                    route: vec![j.from, j.to],
-                    captured: vec![j.over],
-                };
-                path.push(m.clone());
-                if self.dfs(pos.after(&m), path)? {
-                    return Some(true);
+        let dirs = [(1, 0), (0, 1), (-1, 1)];
+        for i in 0..128u8 {
+            if g.cells >> i & 1 == 0 {
+                continue;
+            }
+            let (q, r) = g.qr(i);
+            for (d, (dq, dr)) in dirs.into_iter().enumerate() {
+                if g.idx(q + dq, r + dr).is_some() {
+                    g.step_up[d] |= 1u128 << i;
                 }
-                path.pop();
+                if g.idx(q - dq, r - dr).is_some() {
+                    g.step_down[d] |= 1u128 << i;
+                }
+                if g.idx(q + 2 * dq, r + 2 * dr).is_some() {
+                    g.fits_up[d] |= 1u128 << i;
+                }
+                if g.idx(q - 2 * dq, r - 2 * dr).is_some() {
+                    g.fits_down[d] |= 1u128 << i;
+                }
+            }
+            for (dq, dr) in [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)] {
+                if let (Some(o), Some(t)) = (g.idx(q + dq, r + dr), g.idx(q + 2 * dq, r + 2 * dr)) {
+                    g.hops[i as usize].push((o, t));
+                }
+            }
+            let near: Vec<u8> = [(1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1)]
+                .iter()
+                .filter_map(|(dq, dr)| g.idx(q + dq, r + dr))
+                .collect();
+            g.nbr[i as usize] = near.iter().fold(0, |s, &c| s | 1u128 << c);
+            let neighbours = near.len();
+            if neighbours == 3 {
+                g.corners |= 1u128 << i;
             }
         }
-        self.dead.insert(pos.marbles);
+        let edge = g.cells & !g.corners & !g.disc(n - 1);
+        for i in 0..128u8 {
+            if edge >> i & 1 == 0 {
+                continue;
+            }
+            for &c in &[i + 1, i + w as u8, i + w as u8 - 1] {
+                let pair = 1u128 << i | 1u128 << c;
+                if (c as usize) < 128
+                    && edge >> c & 1 == 1
+                    && g.nbr[i as usize] >> c & 1 == 1
+                    && g.closed(pair)
+                {
+                    g.regions.push(pair);
+                }
+            }
+        }
+        for i in 0..128u8 {
+            let hex = g.nbr[i as usize] | 1u128 << i;
+            if g.cells >> i & 1 == 1 && hex & g.corners == 0 && g.closed(hex) {
+                g.regions.push(hex);
+            }
+        }
+        for flip in [false, true] {
+            for turns in 0..6 {
+                let mut p = [u8::MAX; 128];
+                for i in 0..128u8 {
+                    if g.cells >> i & 1 == 0 {
+                        continue;
+                    }
+                    let (q0, r0) = g.qr(i);
+                    let (mut q, mut r) = if flip { (r0, q0) } else { (q0, r0) };
+                    for _ in 0..turns {
+                        (q, r) = (-r, q + r);
+                    }
+                    p[i as usize] = g.idx(q, r).expect("a symmetry keeps the hexagon");
+                }
+                g.perms.push(p);
+            }
+        }
+        for p in &g.perms {
+            let mut t = Box::new([[0u128; 256]; 16]);
+            for (byte, row) in t.iter_mut().enumerate() {
+                for (v, out) in row.iter_mut().enumerate() {
+                    for b in 0..8 {
+                        let i = byte * 8 + b;
+                        if v >> b & 1 == 1 && p[i] != u8::MAX {
+                            *out |= 1u128 << p[i];
+                        }
+                    }
+                }
+            }
+            g.bytes.push(t);
+        }
+        g.pagoda = (0..128u8)
+            .map(|f| {
+                if g.cells >> f & 1 == 0 {
+                    vec![]
+                } else {
+                    g.pagodas_for(f)
+                }
+            })
+            .collect();
+        g
+    }
+
+    /// Pagodas for a finish on grid cell `f`. Each is `F(K - d)` for a
+    /// "distance" `d` that changes by at most one per step along any line
+    /// (`F` Fibonacci): the worst capture, two steps straight at the finish,
+    /// is `F(k) + F(k + 1) = F(k + 2)`, and any other is smaller on the right.
+    /// The hex distance to the finish is one such `d`; so is the distance to
+    /// any set of cells containing the finish, e.g. the finish's row.
+    fn pagodas_for(&self, f: u8) -> Vec<[i64; 128]> {
+        let mut out = Vec::new();
+        let (fq, fr) = self.qr(f);
+        let dists: [&dyn Fn(i32, i32) -> i32; 4] = [
+            &|q, r| {
+                let (dq, dr) = (q - fq, r - fr);
+                dq.abs().max(dr.abs()).max((dq + dr).abs())
+            },
+            &|q, _| (q - fq).abs(),
+            &|_, r| (r - fr).abs(),
+            &|q, r| (q + r - fq - fr).abs(),
+        ];
+        for d in dists {
+            let k = 2 * self.n as usize + 2;
+            let mut w = [0i64; 128];
+            for i in 0..128u8 {
+                if self.cells >> i & 1 == 1 {
+                    let (q, r) = self.qr(i);
+                    w[i as usize] = fib(k - d(q, r) as usize);
+                }
+            }
+            out.push(w);
+        }
+        out
+    }
+
+    /// `Some((worth, needed))` when a pagoda proves `m` cannot end on `f`.
+    fn pagoda_cut(&self, m: u128, f: u8) -> Option<(i64, i64)> {
+        for w in &self.pagoda[f as usize] {
+            let mut v = 0;
+            let mut s = m;
+            while s != 0 {
+                v += w[s.trailing_zeros() as usize];
+                s &= s - 1;
+            }
+            if v < w[f as usize] {
+                return Some((v, w[f as usize]));
+            }
+        }
+        None
+    }
+
+    fn to_grid(&self, s: u128) -> u128 {
+        starhop_engine::food::cells(s).fold(0, |t, c| t | 1u128 << self.grid_of[c as usize])
+    }
+
+    /// Every capture open in `m`.
+    pub(crate) fn jumps(&self, m: u128) -> Vec<J> {
+        let mut out = Vec::with_capacity(32);
+        self.jumps_into(m, &mut out);
+        out
+    }
+
+    fn jumps_into(&self, m: u128, out: &mut Vec<J>) {
+        let e = self.cells & !m;
+        for d in 0..3 {
+            let s = self.shift[d];
+            let mut up = m & (m >> s) & (e >> (2 * s)) & self.fits_up[d];
+            while up != 0 {
+                let i = up.trailing_zeros() as u8;
+                up &= up - 1;
+                out.push(J {
+                    from: i,
+                    over: i + s as u8,
+                    to: i + 2 * s as u8,
+                });
+            }
+            let mut down = m & (m << s) & (e << (2 * s)) & self.fits_down[d];
+            while down != 0 {
+                let i = down.trailing_zeros() as u8;
+                down &= down - 1;
+                out.push(J {
+                    from: i,
+                    over: i - s as u8,
+                    to: i - 2 * s as u8,
+                });
+            }
+        }
+    }
+
+    fn image(&self, k: usize, m: u128) -> u128 {
+        let t = &self.bytes[k];
+        let mut out = 0;
+        let mut x = m;
+        let mut byte = 0;
+        while x != 0 {
+            let v = (x & 0xFF) as usize;
+            if v != 0 {
+                out |= t[byte][v];
+            }
+            x >>= 8;
+            byte += 1;
+        }
+        out
+    }
+
+    /// Symmetries (indices into `perms`) fixing the finish (all without one).
+    fn stabiliser(&self, finish: Option<u8>) -> Vec<usize> {
+        (1..self.perms.len())
+            .filter(|&k| finish.is_none_or(|f| self.perms[k][f as usize] == f))
+            .collect()
+    }
+
+    /// Whether the captures can be played in this order from `m`.
+    fn legal(mut m: u128, seq: impl Iterator<Item = J>) -> bool {
+        for j in seq {
+            if m >> j.from & 1 == 0 || m >> j.over & 1 == 0 || m >> j.to & 1 == 1 {
+                return false;
+            }
+            m ^= j.flips();
+        }
+        true
+    }
+
+    /// Reorders a solution's captures so that the moving marble goes on
+    /// capturing whenever a later capture of its own can come forward with
+    /// everything still legal: the same captures (so the same end), fewer
+    /// moves once runs are merged into chains.
+    fn compact(m: u128, path: &[J]) -> Vec<J> {
+        let mut rest: Vec<J> = path.to_vec();
+        let mut out: Vec<J> = Vec::with_capacity(path.len());
+        let mut at = m;
+        while !rest.is_empty() {
+            let pick = out
+                .last()
+                .and_then(|last| {
+                    (0..rest.len()).find(|&k| {
+                        rest[k].from == last.to && {
+                            let moved = std::iter::once(rest[k])
+                                .chain(rest[..k].iter().copied())
+                                .chain(rest[k + 1..].iter().copied());
+                            Geo::legal(at, moved)
+                        }
+                    })
+                })
+                .unwrap_or(0);
+            let j = rest.remove(pick);
+            at ^= j.flips();
+            out.push(j);
+        }
+        out
+    }
+
+    /// Merges a run of single captures into chains, as engine moves, after
+    /// bringing captures of the same marble together.
+    fn chains(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
+        // The greedy reordering may also break a chain the search made:
+        // keep whichever has fewer moves.
+        let compact = Geo::compact(self.to_grid(pos.marbles), path);
+        let (a, b) = (self.merge(pos, path), self.merge(pos, &compact));
+        if b.len() < a.len() { b } else { a }
+    }
+
+    fn merge(&self, pos: FoodPosition, path: &[J]) -> Vec<FoodMove> {
+        let mut out: Vec<FoodMove> = Vec::new();
+        let mut last_to = None;
+        for j in path {
+            let (from, over, to) = (
+                self.cell_of[j.from as usize],
+                self.cell_of[j.over as usize],
+                self.cell_of[j.to as usize],
+            );
+            match out.last_mut() {
+                Some(m) if last_to == Some(j.from) => {
+                    m.route.push(to);
+                    m.captured.push(over);
+                }
+                _ => out.push(FoodMove {
+                    route: vec![from, to],
+                    captured: vec![over],
+                }),
+            }
+            last_to = Some(j.to);
+        }
+        debug_assert!({
+            let mut p = pos;
+            out.iter().all(|m| {
+                let ok = p.check(&m.route, false).is_ok();
+                p = p.after(m);
+                ok
+            })
+        });
+        out
+    }
+}
+
+/// A lossy table of positions: a fixed array, 4 slots per bucket. Losing an
+/// entry only costs search again, never a wrong answer.
+struct Table {
+    slots: Vec<u128>,
+    vals: Vec<u8>,
+    mask: usize,
+}
+
+impl Table {
+    fn new(bits: u32) -> Table {
+        // Zeroed memory is mapped lazily, so a large table costs only what the
+        // search touches.
+        Table {
+            slots: vec![0; 1 << bits],
+            vals: vec![0; 1 << bits],
+            mask: (1 << bits) - 4,
+        }
+    }
+
+    fn hash(k: u128) -> usize {
+        let v = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let v = (v ^ (v >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        (v ^ (v >> 32)) as usize
+    }
+
+    fn get(&self, k: u128) -> Option<u8> {
+        let b = Table::hash(k) & self.mask;
+        (b..b + 4)
+            .find(|&i| self.slots[i] == k)
+            .map(|i| self.vals[i])
+    }
+
+    fn put(&mut self, k: u128, v: u8) {
+        let h = Table::hash(k);
+        let b = h & self.mask;
+        let i = (b..b + 4)
+            .find(|&i| self.slots[i] == k || self.slots[i] == 0)
+            .unwrap_or(b + (h >> 60) % 4);
+        self.slots[i] = k;
+        self.vals[i] = v;
+    }
+}
+
+/// Table size (log2 slots) for a search from `marbles` marbles: small
+/// positions (most hints) need small tables, cheap to set up.
+fn table_bits(geo: &Geo, marbles: u32) -> u32 {
+    let most = match geo.n {
+        3 => 20,
+        4 => 23,
+        _ => 24,
+    };
+    (12 + marbles).clamp(12, most)
+}
+
+/// The first-solution search over single captures.
+struct Search<'a> {
+    geo: &'static Geo,
+    finish: Option<u8>,
+    stop: Option<&'a AtomicBool>,
+    syms: Vec<usize>,
+    dead: Table,
+    /// Ordering weight of each grid cell: how far it is from where the last
+    /// marble should end.
+    far: [i32; 128],
+    path: Vec<J>,
+    nodes: u64,
+    /// Where the current round gives up.
+    budget: u64,
+    /// Where the whole search gives up (`run` returns `None`).
+    cap: u64,
+    /// Prefer going on with the marble that moved last.
+    chains_first: bool,
+    /// At most this many moves (chains), if set; `used` so far on the path.
+    move_limit: Option<u32>,
+    used: u32,
+    /// (position, moving marble) -> moves left + 1 known not to be enough.
+    limited: Table,
+    /// Where in the cycle of orderings the rounds start.
+    offset: usize,
+    style: Style,
+    stopped: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum Style {
+    Isolated,
+    Sweep,
+    Mobility,
+    /// Fewest isolated, then inward with a seeded random nudge: restarts
+    /// that differ from each other.
+    Noisy(u64),
+}
+
+const STYLES: [Style; 4] = [
+    Style::Isolated,
+    Style::Sweep,
+    Style::Mobility,
+    Style::Noisy(0),
+];
+
+impl<'a> Search<'a> {
+    fn new(
+        geo: &'static Geo,
+        finish: Option<u8>,
+        stop: Option<&'a AtomicBool>,
+        marbles: u32,
+    ) -> Search<'a> {
+        let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
+        let mut far = [0; 128];
+        for i in 0..128u8 {
+            if geo.cells >> i & 1 == 1 {
+                let d = geo.dist(i, target);
+                far[i as usize] = d * d;
+            }
+        }
+        Search {
+            geo,
+            finish,
+            stop,
+            syms: geo.stabiliser(finish),
+            dead: Table::new(table_bits(geo, marbles)),
+            far,
+            path: Vec::new(),
+            nodes: 0,
+            budget: u64::MAX,
+            cap: u64::MAX,
+            chains_first: false,
+            move_limit: None,
+            used: 0,
+            // Only the fewest-moves search sets a move limit (and a real table).
+            limited: Table::new(2),
+            offset: 0,
+            style: Style::Isolated,
+            stopped: false,
+        }
+    }
+
+    fn key(&self, m: u128) -> u128 {
+        self.syms
+            .iter()
+            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+    }
+
+    fn halted(&mut self) -> bool {
+        if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        self.stopped || self.nodes >= self.budget.min(self.cap)
+    }
+
+    /// Runs the search with restarts: each ordering gets a node budget, the
+    /// budget grows, and the dead table carries over (a dead position is dead
+    /// whatever the order). No single ordering is good on every start: one
+    /// that is stuck in a huge dead subtree is often rescued by another.
+    fn run(&mut self, m: u128) -> Option<bool> {
+        let mut budget = 20_000u64;
+        for round in 0.. {
+            self.style = match STYLES[(round + self.offset) % STYLES.len()] {
+                Style::Noisy(_) => Style::Noisy((round + 1000 * self.offset) as u64),
+                s => s,
+            };
+            self.budget = self.nodes.saturating_add(budget);
+            self.path.clear();
+            match self.dfs(m, m.count_ones()) {
+                Some(found) => return Some(found),
+                None if self.stopped || self.nodes >= self.cap => return None,
+                None => {}
+            }
+            if round % STYLES.len() == STYLES.len() - 1 {
+                budget = budget.saturating_mul(2);
+            }
+        }
+        unreachable!("the budget grows until the search completes")
+    }
+
+    /// Sorts captures, most promising first.
+    fn order(&self, m: u128, js: &mut [J]) {
+        let (geo, far) = (self.geo, &self.far);
+        // How much a capture moves the marbles in: the outer marbles leave.
+        let inward = |j: &J| far[j.from as usize] + far[j.over as usize] - far[j.to as usize];
+        match self.style {
+            // Fewest marbles left alone (an isolated marble needs another to
+            // come to it), then inward.
+            Style::Isolated => js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -inward(j))),
+            // Fewest isolated, then sweep the outermost marble, cells in order.
+            Style::Sweep => {
+                js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -far[j.over as usize], j.over))
+            }
+            // Most captures open afterwards.
+            Style::Mobility => js.sort_by_key(|j| -(geo.jumps(m ^ j.flips()).len() as i32)),
+            Style::Noisy(seed) => js.sort_by_key(|j| {
+                let x = (m ^ j.flips()).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+                let nudge = ((x >> 64) as u64 ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)) % 7;
+                (geo.isolated(m ^ j.flips()), -inward(j) + nudge as i32)
+            }),
+        }
+    }
+
+    /// `Some(true)`: solved, the captures are in `path`; `None`: stopped.
+    fn dfs(&mut self, m: u128, left: u32) -> Option<bool> {
+        self.nodes += 1;
+        if self.halted() {
+            return None;
+        }
+        if left == 1 {
+            return Some(
+                self.finish.is_none_or(|f| m == 1u128 << f)
+                    && self.move_limit.is_none_or(|l| self.used <= l),
+            );
+        }
+        if let Some(f) = self.finish
+            && left <= 12
+            && self.geo.pagoda_cut(m, f).is_some()
+        {
+            return Some(false);
+        }
+        let key = self.key(m);
+        if self.dead.get(key).is_some() {
+            return Some(false);
+        }
+        // With a move limit: cut when the moves used and the moves still
+        // needed exceed it; a failure may be the limit's, so it goes to the
+        // table of (position, marble moving, moves left) instead.
+        let cont = self.path.last().map(|l| l.to);
+        let limited = self.move_limit.map(|limit| {
+            let left = limit.saturating_sub(self.used);
+            // The grid has at most 121 cells: the moving marble's cell + 1
+            // fits the top 7 bits, so the key is exact.
+            let key = m | (cont.map_or(0, |c| c as u128 + 1) << 121);
+            (left, key)
+        });
+        if let Some((left, lkey)) = limited
+            && (self.used + self.geo.moves_needed(m, self.finish, cont)
+                > self.move_limit.unwrap_or(0)
+                || self.limited.get(lkey).is_some_and(|v| v as u32 > left))
+        {
+            return Some(false);
+        }
+        let mut js = Vec::with_capacity(24);
+        self.geo.jumps_into(m, &mut js);
+        // Outer marbles first: the capture that removes the farthest marbles
+        // and lands nearest the finish.
+        self.order(m, &mut js);
+        if self.chains_first
+            && let Some(last) = self.path.last()
+        {
+            // Going on with the marble that just moved makes one move of
+            // two: solutions with fewer moves, an upper bound for the
+            // fewest-moves search.
+            let to = last.to;
+            js.sort_by_key(|j| j.from != to);
+        }
+        for j in js {
+            let new_move = cont != Some(j.from);
+            self.used += new_move as u32;
+            self.path.push(j);
+            let found = self.dfs(m ^ j.flips(), left - 1);
+            self.used -= new_move as u32;
+            if found? {
+                return Some(true);
+            }
+            self.path.pop();
+        }
+        match limited {
+            Some((left, lkey)) => self.limited.put(lkey, (left + 1).min(255) as u8),
+            None => self.dead.put(key, 1),
+        }
         Some(false)
+    }
+}
+
+/// First solutions tried for the fewest-moves search's upper bound.
+const UPPER_TRIES: usize = 8;
+
+/// Nodes for each try to shorten the best solution from above.
+const IMPROVE_NODES: u64 = 2_000_000;
+
+/// The fewest-moves search: iterative deepening over chains.
+struct MinSearch<'a> {
+    geo: &'static Geo,
+    finish: Option<u8>,
+    stop: Option<&'a AtomicBool>,
+    syms: Vec<usize>,
+    /// Position -> most moves it is known not to finish in (plus one).
+    fails: Table,
+    path: Vec<Vec<J>>,
+    t0: Instant,
+    nodes: u64,
+    budget: u64,
+    stopped: bool,
+}
+
+impl<'a> MinSearch<'a> {
+    fn new(
+        geo: &'static Geo,
+        finish: Option<u8>,
+        stop: Option<&'a AtomicBool>,
+        marbles: u32,
+    ) -> MinSearch<'a> {
+        MinSearch {
+            geo,
+            finish,
+            stop,
+            syms: geo.stabiliser(finish),
+            fails: Table::new((12 + marbles).clamp(12, 24)),
+            path: Vec::new(),
+            t0: Instant::now(),
+            nodes: 0,
+            budget: u64::MAX,
+            stopped: false,
+        }
+    }
+
+    /// Any solution first (an upper bound), shortened from above while that
+    /// is quick, then iterative deepening from the lower bound up to it: the
+    /// first depth that succeeds is the minimum.
+    fn run(&mut self, m: u128) -> Verdict {
+        let start = FoodPosition {
+            board: board_of(self.geo),
+            marbles: self.geo.cells_of_grid(m),
+        };
+        // Several first solutions, each search ordered differently (sharing
+        // the dead table), keeping the one with the fewest moves.
+        let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
+        first.chains_first = true;
+        let mut best: Option<Vec<FoodMove>> = None;
+        for attempt in 0..UPPER_TRIES {
+            first.offset = attempt;
+            match first.run(m) {
+                None => break,
+                Some(false) => {
+                    return Verdict::Impossible(
+                        "the search tried every sequence of captures: none leaves one marble"
+                            .into(),
+                    );
+                }
+                Some(true) => {
+                    let moves = self.geo.chains(start, &first.path);
+                    if best.as_ref().is_none_or(|b| moves.len() < b.len()) {
+                        best = Some(moves);
+                    }
+                }
+            }
+        }
+        self.nodes += first.nodes;
+        drop(first);
+        let Some(mut best) = best else {
+            return Verdict::Stopped;
+        };
+        let lower = self.bound(m).max(1);
+        let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
+        // Shorter from above with the single-capture search held to fewer
+        // moves: its ordering (and the finish's) finds solutions far sooner
+        // than the search over whole chains.
+        let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
+        first.chains_first = true;
+        first.limited = Table::new(table_bits(self.geo, m.count_ones()));
+        while best.len() > lower as usize {
+            first.move_limit = Some(best.len() as u32 - 1);
+            first.cap = first.nodes + IMPROVE_NODES;
+            match first.run(m) {
+                Some(true) => {
+                    let moves = self.geo.chains(start, &first.path);
+                    if moves.len() >= best.len() {
+                        // Not shorter once merged (cannot happen if the
+                        // count in the search is right): stop improving.
+                        break;
+                    }
+                    best = moves;
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!(
+                            "{} moves after {} nodes",
+                            best.len(),
+                            self.nodes + first.nodes
+                        );
+                    }
+                }
+                Some(false) => {
+                    self.nodes += first.nodes;
+                    return done(best, true);
+                }
+                None if first.stopped => {
+                    self.nodes += first.nodes;
+                    return done(best, false);
+                }
+                None => break,
+            }
+        }
+        self.nodes += first.nodes;
+        drop(first);
+        loop {
+            if best.len() <= lower as usize {
+                return done(best, true);
+            }
+            self.budget = self.nodes + IMPROVE_NODES;
+            self.path.clear();
+            match self.dfs(m, best.len() as u8 - 1) {
+                Some(true) => {
+                    best = self.solution(start);
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!("{} moves after {} nodes", best.len(), self.nodes);
+                    }
+                }
+                Some(false) => return done(best, true),
+                None if self.stopped => return done(best, false),
+                None => break,
+            }
+        }
+        self.budget = u64::MAX;
+        for limit in lower..best.len() as u8 {
+            self.path.clear();
+            match self.dfs(m, limit) {
+                Some(true) => return done(self.solution(start), true),
+                Some(false) => {
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!(
+                            "no solution in {limit} moves: {} nodes, {:?}",
+                            self.nodes,
+                            self.t0.elapsed()
+                        );
+                    }
+                }
+                None => return done(best, false),
+            }
+        }
+        done(best, true)
+    }
+
+    fn solution(&self, start: FoodPosition) -> Vec<FoodMove> {
+        let flat: Vec<J> = self.path.iter().flatten().copied().collect();
+        self.geo.chains(start, &flat)
+    }
+
+    /// Moves still needed: each occupied corner needs a move from it (a corner
+    /// marble cannot be jumped), except one that may be the last marble; so
+    /// does each full "closed" region (see `Geo::regions`): nothing from
+    /// outside can land in it or jump over one of its cells, so the first
+    /// change to it must be a move starting inside it. The regions counted
+    /// are disjoint, so are the moves.
+    fn bound(&self, m: u128) -> u8 {
+        self.geo.moves_needed(m, self.finish, None) as u8
+    }
+
+    fn key(&self, m: u128) -> u128 {
+        self.syms
+            .iter()
+            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+    }
+
+    /// Whether `m` finishes within `limit` moves (path in `self.path`).
+    fn dfs(&mut self, m: u128, limit: u8) -> Option<bool> {
+        self.nodes += 1;
+        if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            self.stopped = true;
+        }
+        if self.stopped || self.nodes >= self.budget {
+            return None;
+        }
+        if m.count_ones() == 1 {
+            return Some(self.finish.is_none_or(|f| m == 1u128 << f));
+        }
+        if limit == 0 || self.bound(m) > limit {
+            return Some(false);
+        }
+        if let Some(f) = self.finish
+            && self.geo.pagoda_cut(m, f).is_some()
+        {
+            return Some(false);
+        }
+        let key = self.key(m);
+        if self.fails.get(key).is_some_and(|v| v >= limit) {
+            return Some(false);
+        }
+        let moves = self.chain_moves(m);
+        for (after, chain) in moves {
+            self.path.push(chain);
+            if self.dfs(after, limit - 1)? {
+                return Some(true);
+            }
+            self.path.pop();
+        }
+        self.fails.put(key, limit);
+        Some(false)
+    }
+
+    /// Every chain move, one per distinct position after it: those that
+    /// lower the bound most first (they clear the regions every solution
+    /// must spend a move on), then the longest.
+    fn chain_moves(&self, m: u128) -> Vec<(u128, Vec<J>)> {
+        let mut out: Vec<(u128, Vec<J>)> = Vec::new();
+        let mut route = Vec::new();
+        let mut froms = 0u128;
+        for j in self.geo.jumps(m) {
+            froms |= 1u128 << j.from;
+        }
+        while froms != 0 {
+            let at = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let first = out.len();
+            self.extend(m, at, &mut route, &mut out, first);
+        }
+        out.sort_by_key(|(after, _)| (self.bound(*after), after.count_ones()));
+        out
+    }
+
+    /// Chains going on from `at` (the moving marble's hole) in `m`.
+    fn extend(
+        &self,
+        m: u128,
+        at: u8,
+        route: &mut Vec<J>,
+        out: &mut Vec<(u128, Vec<J>)>,
+        first: usize,
+    ) {
+        for &(over, to) in &self.geo.hops[at as usize] {
+            if m >> over & 1 == 1 && m >> to & 1 == 0 {
+                let j = J { from: at, over, to };
+                let after = m ^ j.flips();
+                route.push(j);
+                // Only chains of the same marble can reach the same position.
+                if !out[first..].iter().any(|(a, _)| *a == after) {
+                    out.push((after, route.clone()));
+                }
+                self.extend(after, to, route, out, first);
+                route.pop();
+            }
+        }
+    }
+}
+
+fn board_of(geo: &Geo) -> &'static FoodBoard {
+    FoodBoard::get(geo.n as u8).expect("a food board size")
+}
+
+impl Geo {
+    /// New moves still needed from `m` (see `MinSearch::bound`), when the
+    /// marble on `cont` may go on with the current chain: regions holding
+    /// it may be changed by that chain, so only the others count.
+    fn moves_needed(&self, m: u128, finish: Option<u8>, cont: Option<u8>) -> u32 {
+        if m.count_ones() <= 1 {
+            return 0;
+        }
+        let rest = cont.map_or(m, |c| m & !(1u128 << c));
+        let c = (rest & self.corners).count_ones();
+        let last_may_stay = match finish {
+            Some(f) => rest & self.corners & (1u128 << f) != 0,
+            None => c > 0,
+        };
+        let n = c - last_may_stay as u32 + self.full_regions(rest & !self.corners);
+        if cont.is_some() { n } else { n.max(1) }
+    }
+
+    /// Disjoint closed regions full in `m`, packed greedily (small first).
+    fn full_regions(&self, m: u128) -> u32 {
+        let mut used = 0u128;
+        let mut n = 0;
+        for &r in &self.regions {
+            if m & r == r && used & r == 0 {
+                used |= r;
+                n += 1;
+            }
+        }
+        n
+    }
+
+    /// Whether no capture from outside `r` can touch it while it is full:
+    /// along each of the three lines through each of its cells, a
+    /// neighbour is in `r` or off the board.
+    pub(crate) fn closed(&self, r: u128) -> bool {
+        let mut x = r;
+        while x != 0 {
+            let i = x.trailing_zeros() as u8;
+            x &= x - 1;
+            let (q, r0) = self.qr(i);
+            for (dq, dr) in [(1, 0), (0, 1), (1, -1)] {
+                let side = |s: i32| match self.idx(q + s * dq, r0 + s * dr) {
+                    None => true,
+                    Some(c) => r >> c & 1 == 1,
+                };
+                if !side(1) && !side(-1) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// Cells within distance `d` of the centre.
+    fn disc(&self, d: i32) -> u128 {
+        let mut out = 0;
+        for i in 0..128u8 {
+            if self.cells >> i & 1 == 1 {
+                let (q, r) = self.qr(i);
+                if q.abs().max(r.abs()).max((q + r).abs()) <= d {
+                    out |= 1u128 << i;
+                }
+            }
+        }
+        out
+    }
+
+    /// Marbles with no marble beside them.
+    fn isolated(&self, m: u128) -> i32 {
+        let mut near = 0u128;
+        for d in 0..3 {
+            let s = self.shift[d];
+            near |= (m >> s) & self.step_up[d] | (m << s) & self.step_down[d];
+        }
+        (m & !near).count_ones() as i32
+    }
+
+    fn cells_of_grid(&self, s: u128) -> u128 {
+        let mut out = 0;
+        let mut x = s;
+        while x != 0 {
+            let i = x.trailing_zeros() as usize;
+            x &= x - 1;
+            out |= 1u128 << self.cell_of[i];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn grid_captures_match_the_engine() {
+        for size in 3..=5 {
+            let b = FoodBoard::get(size).unwrap();
+            let geo = Geo::of(b);
+            let mut x: u64 = 7;
+            for _ in 0..200 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let marbles = (x as u128 | (x.rotate_left(31) as u128) << 64) & b.all;
+                let pos = FoodPosition { board: b, marbles };
+                let mut ours: Vec<(u8, u8, u8)> = geo
+                    .jumps(geo.to_grid(marbles))
+                    .iter()
+                    .map(|j| {
+                        (
+                            geo.cell_of[j.from as usize],
+                            geo.cell_of[j.over as usize],
+                            geo.cell_of[j.to as usize],
+                        )
+                    })
+                    .collect();
+                let mut theirs: Vec<(u8, u8, u8)> = starhop_engine::food::cells(marbles)
+                    .flat_map(|c| pos.jumps_of(c).collect::<Vec<_>>())
+                    .map(|j| (j.from, j.over, j.to))
+                    .collect();
+                ours.sort();
+                theirs.sort();
+                assert_eq!(ours, theirs);
+            }
+        }
     }
 }

@@ -1,0 +1,362 @@
+//! The food-checkers solver (peg solitaire on the hexagon): every answer is
+//! checked by replaying it through the engine's game and through a small
+//! independent checker written here, with its own coordinates and jump rule.
+
+use starhop_ai::food::puzzles;
+use starhop_ai::food::solver::{Hint, Solve, Verdict, hint, last_marble_class, pagodas, solve};
+use starhop_engine::food::{FoodBoard, FoodGame, FoodMove, FoodPosition, FoodRules, bit, cells};
+use starhop_engine::{Hex, Rng};
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::AtomicBool;
+
+/// The independent checker: a hexagon of radius `n` in axial coordinates,
+/// a capture is two steps in one of six directions over a marble into an
+/// empty hole. Returns the marbles left after the routes.
+fn check_independently(
+    n: i32,
+    start: &[(i32, i32)],
+    routes: &[Vec<(i32, i32)>],
+) -> HashSet<(i32, i32)> {
+    let on = |(q, r): (i32, i32)| q.abs() <= n && r.abs() <= n && (q + r).abs() <= n;
+    let mut marbles: HashSet<(i32, i32)> = start.iter().copied().collect();
+    assert_eq!(marbles.len(), start.len());
+    assert!(marbles.iter().all(|&h| on(h)));
+    for route in routes {
+        assert!(route.len() >= 2, "a move captures at least once");
+        let mut at = route[0];
+        assert!(marbles.remove(&at), "the route starts on a marble");
+        for &to in &route[1..] {
+            let (dq, dr) = (to.0 - at.0, to.1 - at.1);
+            assert!(
+                [(2, 0), (-2, 0), (0, 2), (0, -2), (2, -2), (-2, 2)].contains(&(dq, dr)),
+                "{at:?} -> {to:?} is not a jump"
+            );
+            let over = (at.0 + dq / 2, at.1 + dr / 2);
+            assert!(on(to) && !marbles.contains(&to), "lands on a free hole");
+            assert!(marbles.remove(&over), "jumps a marble");
+            at = to;
+        }
+        marbles.insert(at);
+    }
+    marbles
+}
+
+fn hexes(board: &FoodBoard, s: u128) -> Vec<Hex> {
+    cells(s).map(|c| board.hex(c)).collect()
+}
+
+/// Replays a solution through `FoodGame` (solo, slides off) and the
+/// independent checker; both must end with one marble (on the finish).
+fn assert_solves(pos: FoodPosition, finish: Option<u8>, moves: &[FoodMove]) {
+    let board = pos.board;
+    let rules = FoodRules {
+        holes: board.len(),
+        players: 1,
+        slides: false,
+        start: Some(hexes(board, pos.marbles)),
+        finish: finish.map(|f| board.hex(f)),
+    };
+    let mut game = FoodGame::new(rules).unwrap();
+    for m in moves {
+        game.play(&m.route).unwrap();
+    }
+    assert_eq!(game.marbles_left(), 1);
+    assert!(game.solved());
+    let xy = |c: u8| {
+        let h = board.hex(c);
+        (h.q as i32, h.r as i32)
+    };
+    let start: Vec<_> = cells(pos.marbles).map(xy).collect();
+    let routes: Vec<Vec<_>> = moves
+        .iter()
+        .map(|m| m.route.iter().map(|&c| xy(c)).collect())
+        .collect();
+    let left = check_independently(board.size as i32, &start, &routes);
+    assert_eq!(left.len(), 1);
+    if let Some(f) = finish {
+        assert!(left.contains(&xy(f)));
+    }
+}
+
+fn run(
+    pos: FoodPosition,
+    finish: Option<u8>,
+    min_moves: bool,
+) -> starhop_ai::food::solver::Solution {
+    solve(
+        pos,
+        &Solve {
+            finish,
+            min_moves,
+            stop: None,
+        },
+    )
+}
+
+fn single_vacancy(holes: usize, v: Hex) -> FoodPosition {
+    let board = FoodBoard::with_holes(holes).unwrap();
+    FoodPosition {
+        board,
+        marbles: board.all & !bit(board.cell(v).unwrap()),
+    }
+}
+
+#[test]
+fn on_37_holes_exactly_the_24_starts_off_the_centres_class_are_solvable() {
+    let board = FoodBoard::with_holes(37).unwrap();
+    let mut solvable = 0;
+    for v in 0..37u8 {
+        let pos = FoodPosition {
+            board,
+            marbles: board.all & !bit(v),
+        };
+        let sol = run(pos, None, false);
+        match sol.verdict {
+            Verdict::Solved { moves, .. } => {
+                assert_ne!(board.class(v), board.class(board.centre));
+                assert_solves(pos, None, &moves);
+                solvable += 1;
+            }
+            Verdict::Impossible(why) => {
+                assert_eq!(board.class(v), board.class(board.centre));
+                assert!(why.contains("class"), "{why}");
+                assert_eq!(sol.nodes, 0, "answered by class, without search");
+            }
+            Verdict::Stopped => unreachable!(),
+        }
+    }
+    assert_eq!(solvable, 24);
+}
+
+#[test]
+fn centre_starts_and_finishes_on_37_and_91_holes_fail_by_class_at_once() {
+    for holes in [37, 91] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        let centre = single_vacancy(holes, Hex::new(0, 0));
+        let sol = run(centre, None, false);
+        assert!(matches!(sol.verdict, Verdict::Impossible(_)));
+        assert_eq!(sol.nodes, 0);
+        assert_eq!(last_marble_class(board, centre.marbles), None);
+        // Whatever the start, nothing of the centre's class finishes on the centre.
+        let other = single_vacancy(holes, Hex::new(1, 0));
+        let sol = run(other, Some(board.centre), false);
+        assert!(matches!(sol.verdict, Verdict::Impossible(_)), "{holes}");
+        assert_eq!(sol.nodes, 0);
+    }
+}
+
+#[test]
+fn on_61_holes_the_centre_start_finishes_on_the_centre() {
+    let pos = single_vacancy(61, Hex::new(0, 0));
+    let centre = pos.board.centre;
+    let Verdict::Solved { moves, .. } = run(pos, Some(centre), false).verdict else {
+        panic!("61 holes, centre to centre, is solvable");
+    };
+    assert_solves(pos, Some(centre), &moves);
+}
+
+#[test]
+fn a_91_hole_start_is_solved() {
+    let pos = single_vacancy(91, Hex::new(5, -2));
+    let Verdict::Solved { moves, .. } = run(pos, None, false).verdict else {
+        panic!("solvable");
+    };
+    assert_solves(pos, None, &moves);
+}
+
+#[test]
+fn every_pagoda_no_capture_can_raise() {
+    for holes in [37, 61, 91] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for f in 0..board.len() as u8 {
+            let ps = pagodas(board, f);
+            assert!(!ps.is_empty());
+            for p in ps {
+                for j in &board.jumps {
+                    let w = |c: u8| p.weights[c as usize];
+                    assert!(w(j.from) + w(j.over) >= w(j.to), "{holes} {f} {j:?}");
+                }
+            }
+        }
+    }
+}
+
+/// A position of `k` marbles built backward from one marble on `f`.
+fn backward(board: &'static FoodBoard, f: u8, k: u32, rng: &mut Rng) -> u128 {
+    let mut m = bit(f);
+    while m.count_ones() < k {
+        let options: Vec<_> = board
+            .jumps
+            .iter()
+            .filter(|j| m & bit(j.to) != 0 && m & (bit(j.over) | bit(j.from)) == 0)
+            .collect();
+        if options.is_empty() {
+            break;
+        }
+        m ^= options[rng.below(options.len() as u64) as usize].flips();
+    }
+    m
+}
+
+/// Fewest moves to one marble (on the finish) by breadth-first search over
+/// the engine's own move list; `None` if unreachable.
+fn bfs_min_moves(pos: FoodPosition, finish: Option<u8>) -> Option<u32> {
+    let mut layer = vec![pos.marbles];
+    let mut seen: HashMap<u128, ()> = HashMap::new();
+    for depth in 0.. {
+        if layer.is_empty() {
+            return None;
+        }
+        let mut next = Vec::new();
+        for &m in &layer {
+            if m.count_ones() == 1 && finish.is_none_or(|f| m == bit(f)) {
+                return Some(depth);
+            }
+            let p = FoodPosition {
+                board: pos.board,
+                marbles: m,
+            };
+            for mv in p.moves(false) {
+                let a = p.after(&mv).marbles;
+                if seen.insert(a, ()).is_none() {
+                    next.push(a);
+                }
+            }
+        }
+        layer = next;
+    }
+    unreachable!()
+}
+
+#[test]
+fn fewest_moves_match_a_breadth_first_search() {
+    let mut rng = Rng::new(11);
+    for holes in [37, 61] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for k in [4, 6, 7, 8, 9] {
+            let f = rng.below(board.len() as u64) as u8;
+            let marbles = backward(board, f, k, &mut rng);
+            let pos = FoodPosition { board, marbles };
+            for finish in [None, Some(f)] {
+                let want = bfs_min_moves(pos, finish).expect("built backward: solvable");
+                let Verdict::Solved { moves, minimal } = run(pos, finish, true).verdict else {
+                    panic!("solvable");
+                };
+                assert!(minimal);
+                assert_eq!(moves.len() as u32, want, "{holes} {k} {finish:?}");
+                assert_solves(pos, finish, &moves);
+            }
+        }
+    }
+}
+
+#[test]
+fn hints_followed_to_the_end_leave_one_marble() {
+    let mut rng = Rng::new(5);
+    let mut followed = 0;
+    for (holes, k) in [(37, 36), (37, 20), (61, 16), (61, 30), (61, 60)] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for _ in 0..3 {
+            let f = rng.below(board.len() as u64) as u8;
+            let mut pos = FoodPosition {
+                board,
+                marbles: backward(board, f, k, &mut rng),
+            };
+            // A few random moves first: the position may stay solvable or not.
+            for _ in 0..rng.below(4) {
+                let moves = pos.moves(false);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+            let solvable = matches!(run(pos, None, false).verdict, Verdict::Solved { .. });
+            let mut p = pos;
+            loop {
+                match hint(p, None, None) {
+                    Hint::Move(m) => {
+                        assert!(solvable);
+                        let checked = p.check(&m.route, false).unwrap();
+                        p = p.after(&checked);
+                    }
+                    Hint::NoSolution => {
+                        assert_eq!(p.count() == 1, solvable, "no hint once solved");
+                        break;
+                    }
+                    Hint::Unknown => unreachable!("no stop flag"),
+                }
+            }
+            if solvable {
+                assert_eq!(p.count(), 1);
+                followed += 1;
+            }
+        }
+    }
+    assert!(followed >= 5, "most positions stay solvable");
+}
+
+#[test]
+fn hints_honour_the_finish() {
+    let board = FoodBoard::with_holes(61).unwrap();
+    let mut p = single_vacancy(61, Hex::new(0, 0));
+    while p.count() > 1 {
+        let Hint::Move(m) = hint(p, Some(board.centre), None) else {
+            panic!("still solvable");
+        };
+        p = p.after(&p.check(&m.route, false).unwrap());
+    }
+    assert_eq!(p.marbles, bit(board.centre));
+}
+
+#[test]
+fn a_raised_stop_flag_stops_the_search() {
+    let stop = AtomicBool::new(true);
+    let pos = single_vacancy(91, Hex::new(2, 0));
+    let sol = solve(
+        pos,
+        &Solve {
+            finish: None,
+            min_moves: false,
+            stop: Some(&stop),
+        },
+    );
+    assert_eq!(sol.verdict, Verdict::Stopped);
+    assert_eq!(hint(pos, None, Some(&stop)), Hint::Unknown);
+}
+
+#[test]
+fn every_puzzle_is_valid_and_solvable_with_its_minimum_checked() {
+    let all = puzzles::all();
+    assert!(all.len() >= 40);
+    let mut ids = HashSet::new();
+    for w in all.windows(2) {
+        assert!(w[0].difficulty <= w[1].difficulty, "easiest first");
+    }
+    for p in all {
+        assert!(ids.insert(p.id.clone()), "unique id {}", p.id);
+        assert!((1..=5).contains(&p.difficulty));
+        let game = FoodGame::new(p.rules()).expect("valid rules");
+        let pos = game.position();
+        let finish = game.finish();
+        assert_eq!(pos.count() as usize, p.marbles.len());
+        let Verdict::Solved { moves, .. } = run(pos, finish, false).verdict else {
+            panic!("{} is solvable", p.id);
+        };
+        assert_solves(pos, finish, &moves);
+        if let Some(min) = p.min_moves {
+            let Verdict::Solved { moves, minimal } = run(pos, finish, true).verdict else {
+                panic!("{} is solvable", p.id);
+            };
+            assert!(minimal);
+            assert_eq!(moves.len() as u32, min, "{}", p.id);
+            assert_solves(pos, finish, &moves);
+        }
+    }
+}
+
+#[test]
+fn a_finish_off_the_board_is_impossible_not_a_panic() {
+    let pos = single_vacancy(37, Hex::new(1, 0));
+    let sol = run(pos, Some(200), false);
+    assert!(matches!(sol.verdict, Verdict::Impossible(_)));
+}
