@@ -332,24 +332,12 @@ fn hud(
             ui.set_max_width(screen.width() - 32.0);
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .add_enabled(
-                            g.can_undo(),
-                            egui::Button::new(format!("⟲ {}", lang.t("Undo"))),
-                        )
-                        .on_hover_text("U / Ctrl+Z")
-                        .clicked()
-                    {
+                    let (undo, redo) =
+                        crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+                    if undo {
                         turns.write(FoodTurn::Undo);
                     }
-                    if ui
-                        .add_enabled(
-                            g.can_redo(),
-                            egui::Button::new(format!("⟳ {}", lang.t("Redo"))),
-                        )
-                        .on_hover_text("Y / Ctrl+Y")
-                        .clicked()
-                    {
+                    if redo {
                         turns.write(FoodTurn::Redo);
                     }
                     if ui

@@ -82,19 +82,7 @@ fn make_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let glass = PALETTE
-        .iter()
-        .map(|(_, c)| {
-            materials.add(StandardMaterial {
-                base_color: *c,
-                perceptual_roughness: 0.06,
-                reflectance: 0.9,
-                clearcoat: 1.0,
-                clearcoat_perceptual_roughness: 0.02,
-                ..default()
-            })
-        })
-        .collect();
+    let glass = crate::marbles::glass_materials(&mut materials);
     let glow = |c: Color, e: LinearRgba| StandardMaterial {
         base_color: c,
         emissive: e,

@@ -11,7 +11,7 @@ use bevy::prelude::*;
 use starhop_engine::{Board, Event, Hole, ItemUse, MarbleChange, Seat};
 
 mod view;
-pub use view::view_plugin;
+pub use view::{glass_materials, view_plugin};
 
 /// Marble radius in world units (holes are one unit apart).
 pub const RADIUS: f32 = 0.36;

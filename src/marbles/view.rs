@@ -36,12 +36,9 @@ pub fn view_plugin(app: &mut App) {
     );
 }
 
-fn make_assets(
-    mut commands: Commands,
-    mut meshes: ResMut<Assets<Mesh>>,
-    mut materials: ResMut<Assets<StandardMaterial>>,
-) {
-    let glass = PALETTE
+/// The glass of each palette colour (classic marbles and food checkers').
+pub fn glass_materials(materials: &mut Assets<StandardMaterial>) -> Vec<Handle<StandardMaterial>> {
+    PALETTE
         .iter()
         .map(|(_, c)| {
             materials.add(StandardMaterial {
@@ -53,7 +50,15 @@ fn make_assets(
                 ..default()
             })
         })
-        .collect();
+        .collect()
+}
+
+fn make_assets(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<StandardMaterial>>,
+) {
+    let glass = glass_materials(&mut materials);
     let s = 0.16;
     let marks = vec![
         meshes.add(Annulus::new(s * 0.55, s)),

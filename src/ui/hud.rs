@@ -171,24 +171,11 @@ pub fn hud(
             ui.set_max_width(screen.width() - 32.0);
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    if ui
-                        .add_enabled(
-                            g.can_undo(),
-                            egui::Button::new(format!("⟲ {}", lang.t("Undo"))),
-                        )
-                        .on_hover_text("U / Ctrl+Z")
-                        .clicked()
-                    {
+                    let (undo, redo) = undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+                    if undo {
                         turns.write(TurnRequest::Undo);
                     }
-                    if ui
-                        .add_enabled(
-                            g.can_redo(),
-                            egui::Button::new(format!("⟳ {}", lang.t("Redo"))),
-                        )
-                        .on_hover_text("Y / Ctrl+Shift+Z")
-                        .clicked()
-                    {
+                    if redo {
                         turns.write(TurnRequest::Redo);
                     }
                     let human =
@@ -365,4 +352,23 @@ pub fn end_screen(
             });
         });
     Ok(())
+}
+
+/// The undo and redo buttons of a button bar (classic and food checkers),
+/// their keys in the tooltips; says which was pressed.
+pub fn undo_redo_buttons(
+    ui: &mut egui::Ui,
+    lang: Language,
+    can_undo: bool,
+    can_redo: bool,
+) -> (bool, bool) {
+    let undo = ui
+        .add_enabled(can_undo, egui::Button::new(format!("⟲ {}", lang.t("Undo"))))
+        .on_hover_text("U / Ctrl+Z")
+        .clicked();
+    let redo = ui
+        .add_enabled(can_redo, egui::Button::new(format!("⟳ {}", lang.t("Redo"))))
+        .on_hover_text("Y / Ctrl+Y / Ctrl+Shift+Z")
+        .clicked();
+    (undo, redo)
 }

@@ -17,6 +17,7 @@ mod items;
 mod menus;
 mod setup;
 
+pub use hud::undo_redo_buttons;
 pub use i18n::{Tr, display_name, tr, trf};
 pub use setup::{SetupPanel, language_switch, level_name};
 

@@ -185,11 +185,7 @@ fn every_pagoda_no_capture_can_raise() {
 fn backward(board: &'static FoodBoard, f: u8, k: u32, rng: &mut Rng) -> u128 {
     let mut m = bit(f);
     while m.count_ones() < k {
-        let options: Vec<_> = board
-            .jumps
-            .iter()
-            .filter(|j| m & bit(j.to) != 0 && m & (bit(j.over) | bit(j.from)) == 0)
-            .collect();
+        let options: Vec<_> = FoodPosition { board, marbles: m }.unjumps().collect();
         if options.is_empty() {
             break;
         }

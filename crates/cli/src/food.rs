@@ -329,13 +329,7 @@ fn backward(
         };
         let mut m = bit(f);
         while (m.count_ones() as usize) < k {
-            // An unjump: the marble on `to` goes back to `from`, and the
-            // captured marble on `over` returns.
-            let mut options: Vec<_> = board
-                .jumps
-                .iter()
-                .filter(|j| m & bit(j.to) != 0 && m & (bit(j.over) | bit(j.from)) == 0)
-                .collect();
+            let mut options: Vec<_> = FoodPosition { board, marbles: m }.unjumps().collect();
             if options.is_empty() {
                 break;
             }

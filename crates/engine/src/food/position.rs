@@ -62,6 +62,17 @@ impl FoodPosition {
             .filter(move |j| here && self.has(j.over) && !self.has(j.to))
     }
 
+    /// Captures that could have led here, played backwards ("unjumps"): a
+    /// marble on `to` goes back to `from` and the captured marble on `over`
+    /// returns. Puzzles are built backwards from one marble with them.
+    pub fn unjumps(&self) -> impl Iterator<Item = &'static Jump> + '_ {
+        let m = self.marbles;
+        self.board
+            .jumps
+            .iter()
+            .filter(move |j| m & bit(j.to) != 0 && m & (bit(j.over) | bit(j.from)) == 0)
+    }
+
     /// Whether any capture exists anywhere.
     pub fn can_capture(&self) -> bool {
         let m = self.marbles;
