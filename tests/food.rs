@@ -416,6 +416,44 @@ fn a_saved_food_game_is_a_record_that_loads_back_to_the_same_position() {
 }
 
 #[test]
+fn the_saved_games_list_shows_new_saves_and_a_damaged_one_is_refused_and_kept() {
+    use starhop::food::progress::{FoodSaves, food_saves, open_saved};
+    use starhop::settings::Language;
+    let folders = temp_folders("saved-list");
+    let mut app = app_with(Some(folders.clone()));
+    start(&mut app, FoodSetup::solo(37, None, false));
+    let mv = session(&app).game.legal_moves()[0].clone();
+    app.world_mut().write_message(FoodMoveRequest(mv.route));
+    settle(&mut app);
+    // Listed before any save: nothing.
+    app.world_mut()
+        .resource_mut::<FoodSaves>()
+        .refresh(&folders);
+    assert!(app.world().resource::<FoodSaves>().files.is_empty());
+    app.world_mut().write_message(FoodTurn::Save);
+    app.update();
+    app.update();
+    // A save makes the list stale; listing again finds it.
+    assert!(!app.world().resource::<FoodSaves>().listed);
+    app.world_mut()
+        .resource_mut::<FoodSaves>()
+        .refresh(&folders);
+    let files = app.world().resource::<FoodSaves>().files.clone();
+    assert_eq!(files.len(), 1);
+    let load = open_saved(&files[0], Language::English).unwrap();
+    assert_eq!(load.0.moves.len(), 1);
+    // A damaged file: a message naming it, and the file left as it was.
+    let bad = food_saves(&folders).join("food-broken.json");
+    std::fs::write(&bad, b"{ not json").unwrap();
+    let err = open_saved(&bad, Language::English).unwrap_err();
+    assert!(
+        err.contains("food-broken.json") && err.contains("could not be loaded"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&bad).unwrap(), b"{ not json");
+}
+
+#[test]
 fn the_command_line_starts_the_food_game_it_describes() {
     use clap::Parser;
     use starhop::food::FoodMode;
@@ -490,4 +528,24 @@ fn a_chain_is_built_hop_by_hop_and_may_stop_or_be_played_whole() {
     press(a, &s, &mut sel, lang).unwrap();
     assert_eq!(press(a, &s, &mut sel, lang), Ok(None));
     assert!(sel.chain.is_empty());
+}
+
+#[test]
+fn free_solo_starts_where_one_marble_can_be_reached() {
+    use starhop_ai::food::solver::last_marble_class;
+    for holes in [37, 61, 91] {
+        let setup = FoodSetup::solo(holes, None, false);
+        let pos = setup.rules.start_position().unwrap();
+        assert_eq!(pos.count() as usize, holes - 1);
+        assert!(
+            last_marble_class(pos.board, pos.marbles).is_some(),
+            "the default {holes}-hole start can end with one marble"
+        );
+        // 61 holes keep the rule book's centre start.
+        assert_eq!(pos.has(pos.board.centre), holes != 61);
+    }
+    // A chosen hole is kept, even one that cannot be solved.
+    let centre = FoodSetup::solo(37, Some(Hex::new(0, 0)), false);
+    let pos = centre.rules.start_position().unwrap();
+    assert!(!pos.has(pos.board.centre));
 }

@@ -18,6 +18,16 @@ use starhop_engine::food::{FoodGame, FoodMove};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// What the player is told when the solver proves one marble out of reach:
+/// at the start, that the start cannot be solved; later, to undo.
+pub fn no_solution_words(game: &FoodGame) -> &'static str {
+    if game.moves_played() == 0 {
+        "No solution from this start: one marble cannot be reached. Choose another start."
+    } else {
+        "No solution from here: undo a move or two."
+    }
+}
+
 /// Seconds a bot's move waits at least, so people can follow the game.
 pub const BOT_DELAY: f32 = 0.7;
 /// Seconds the solver watch may take before it gives up on a position.
@@ -244,11 +254,7 @@ fn start_jobs(
                     (Some(solver::Hint::Move(mv)), true) => hint.0 = Some((revision, mv.clone())),
                     (Some(solver::Hint::NoSolution), true) => {
                         notices.write(Notice::Info(
-                            tr(
-                                settings.language,
-                                "No solution from here: undo a move or two.",
-                            )
-                            .into(),
+                            tr(settings.language, no_solution_words(game)).into(),
                         ));
                     }
                     (Some(solver::Hint::Unknown), true) => {
@@ -298,13 +304,11 @@ fn collect(
                     match verdict {
                         solver::Hint::Move(mv) => hint.0 = Some((r, mv)),
                         solver::Hint::NoSolution => {
-                            notices.write(Notice::Info(
-                                tr(
-                                    settings.language,
-                                    "No solution from here: undo a move or two.",
-                                )
-                                .into(),
-                            ));
+                            if let Some(s) = &session {
+                                notices.write(Notice::Info(
+                                    tr(settings.language, no_solution_words(&s.game)).into(),
+                                ));
+                            }
                         }
                         solver::Hint::Unknown => {}
                     }

@@ -73,10 +73,13 @@ impl FoodSetup {
         }
     }
 
-    /// Solo on `holes` holes with the vacant hole at `vacant` (the centre when `None`).
+    /// Solo on `holes` holes with the vacant hole at `vacant`. By default the
+    /// centre on 61 holes; on 37 and 91 holes no centre start can end with one
+    /// marble (position classes), so the hole beside it.
     pub fn solo(holes: usize, vacant: Option<Hex>, slides: bool) -> FoodSetup {
         let mut rules = FoodRules::solo(holes);
         rules.slides = slides;
+        let vacant = vacant.or((holes != 61).then_some(Hex::new(1, 0)));
         if let (Some(v), Ok(board)) = (vacant, rules.board())
             && board.cell(v).is_some()
             && v != board.hex(board.centre)
@@ -177,6 +180,8 @@ pub enum FoodTab {
     Puzzles,
     Solo,
     Table,
+    /// Saved food games, to load one.
+    Saved,
 }
 
 impl Default for FoodDraft {
@@ -197,10 +202,12 @@ impl FoodDraft {
     /// The setup the draft describes.
     pub fn setup(&self) -> FoodSetup {
         match self.tab {
-            FoodTab::Puzzles => match puzzles::all().get(self.puzzle).or(puzzles::all().first()) {
-                Some(p) => FoodSetup::puzzle(p),
-                None => FoodSetup::solo(self.holes, None, false),
-            },
+            FoodTab::Puzzles | FoodTab::Saved => {
+                match puzzles::all().get(self.puzzle).or(puzzles::all().first()) {
+                    Some(p) => FoodSetup::puzzle(p),
+                    None => FoodSetup::solo(self.holes, None, false),
+                }
+            }
             FoodTab::Solo => FoodSetup::solo(self.holes, self.vacant, self.solo_slides),
             FoodTab::Table => FoodSetup::table(self.holes, self.seats.clone(), self.table_slides),
         }

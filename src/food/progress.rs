@@ -114,8 +114,56 @@ pub fn is_food_record(path: &Path) -> bool {
         .is_some_and(|f| f == FOOD_RECORD_FORMAT)
 }
 
+/// The saved food games, newest first: listed when the saved-games tab opens
+/// and after each save, not every frame.
+#[derive(Resource, Default)]
+pub struct FoodSaves {
+    pub files: Vec<PathBuf>,
+    pub listed: bool,
+}
+
+impl FoodSaves {
+    /// Lists the folder again if needed.
+    pub fn refresh(&mut self, folders: &Folders) {
+        if self.listed {
+            return;
+        }
+        let mut files: Vec<(std::time::SystemTime, PathBuf)> =
+            std::fs::read_dir(food_saves(folders))
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .filter(|p| p.extension().is_some_and(|x| x == "json"))
+                .map(|p| {
+                    let t = std::fs::metadata(&p)
+                        .and_then(|m| m.modified())
+                        .unwrap_or(std::time::UNIX_EPOCH);
+                    (t, p)
+                })
+                .collect();
+        files.sort_by(|a, b| b.cmp(a));
+        self.files = files.into_iter().map(|(_, p)| p).collect();
+        self.listed = true;
+    }
+}
+
+/// Reads a saved food game for loading; a file that cannot be read gets a
+/// message and stays where it is.
+pub fn open_saved(path: &Path, lang: crate::settings::Language) -> Result<LoadFood, String> {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    std::fs::File::open(path)
+        .map_err(|e| e.to_string())
+        .and_then(|f| read_food_record(f).map_err(|e| e.to_string()))
+        .map(|(record, _)| LoadFood(record))
+        .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FoodProgress>()
+        .init_resource::<FoodSaves>()
         .add_message::<SaveFood>()
         .add_systems(Startup, load_on_start)
         .add_systems(
@@ -212,8 +260,10 @@ fn save_games(
     session: Option<Res<FoodSession>>,
     folders: Option<Res<Folders>>,
     mut notices: MessageWriter<Notice>,
+    mut saves: ResMut<FoodSaves>,
     settings: Res<Settings>,
 ) {
+    saves.listed = false;
     let (Some(s), Some(folders)) = (session, folders) else {
         return;
     };

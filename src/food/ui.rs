@@ -3,12 +3,15 @@
 //! moves, captures, whose turn, must-capture and no-solution notices, the
 //! buttons) and the finish window. They read state and send messages only.
 
+use super::LoadFood;
 use super::jobs::{FoodAnalysis, FoodHintRequest, FoodJobs, solver_covers};
-use super::progress::FoodProgress;
+use super::progress::{FoodProgress, FoodSaves};
 use super::{
     FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
 use crate::Screen;
+use crate::persist::Folders;
+use crate::play::Notice;
 use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
 use crate::ui::{SetupPanel, Tr, level_name, robot, swatch, trf};
@@ -65,6 +68,10 @@ fn setup_panel(
     mut starts: MessageWriter<StartFood>,
     mut turns: MessageWriter<FoodTurn>,
     keys: Res<ButtonInput<KeyCode>>,
+    mut saves: ResMut<FoodSaves>,
+    folders: Option<Res<Folders>>,
+    mut loads: MessageWriter<LoadFood>,
+    mut notices: MessageWriter<Notice>,
 ) -> Result {
     if playing.0 {
         return Ok(());
@@ -102,6 +109,12 @@ fn setup_panel(
                 ui.selectable_value(&mut d.tab, FoodTab::Puzzles, lang.t("Solo puzzle"));
                 ui.selectable_value(&mut d.tab, FoodTab::Solo, lang.t("Free solo"));
                 ui.selectable_value(&mut d.tab, FoodTab::Table, lang.t("Several players"));
+                if ui
+                    .selectable_value(&mut d.tab, FoodTab::Saved, lang.t("Saved games"))
+                    .clicked()
+                {
+                    saves.listed = false;
+                }
             });
             ui.separator();
             egui::ScrollArea::vertical()
@@ -115,7 +128,7 @@ fn setup_panel(
                                 "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
                             ));
                         ui.label(lang.t(
-                            "Click a hole on the board to leave it empty at the start (the centre by default).",
+                            "Click a hole on the board to leave it empty at the start (by default the centre on 61 holes, the hole beside it on 37 and 91, where a centre start cannot end with one marble).",
                         ));
                         if d.vacant.is_some() && ui.button(lang.t("Centre")).clicked() {
                             d.vacant = None;
@@ -154,13 +167,34 @@ fn setup_panel(
                             "Players take turns; everyone keeps what they capture. Most captures wins.",
                         ));
                     }
+                    FoodTab::Saved => {
+                        if let Some(f) = &folders {
+                            saves.refresh(f);
+                        }
+                        if saves.files.is_empty() {
+                            ui.label(lang.t("No saved food checkers games yet (Ctrl+S saves one)."));
+                        }
+                        for path in &saves.files {
+                            let name = path.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                            if ui.button(format!("📂 {name}")).on_hover_text(path.display().to_string()).clicked() {
+                                match super::progress::open_saved(path, lang) {
+                                    Ok(load) => {
+                                        loads.write(load);
+                                    }
+                                    Err(message) => {
+                                        notices.write(Notice::Problem(message));
+                                    }
+                                }
+                            }
+                        }
+                    }
                 });
             ui.separator();
             ui.horizontal(|ui| {
                 let go = egui::Button::new(
                     egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
                 );
-                if ui.add(go).on_hover_text("Enter").clicked() {
+                if d.tab != FoodTab::Saved && ui.add(go).on_hover_text("Enter").clicked() {
                     start = true;
                 }
                 if ui.button(format!("⬅ {}", lang.t("Chinese checkers"))).clicked() {
@@ -174,7 +208,10 @@ fn setup_panel(
             panel.right = right;
         }
     }
-    if keys.just_pressed(KeyCode::Enter) && !ctx.egui_wants_keyboard_input() {
+    if keys.just_pressed(KeyCode::Enter)
+        && !ctx.egui_wants_keyboard_input()
+        && d.tab != FoodTab::Saved
+    {
         start = true;
     }
     if d != *draft {
@@ -212,12 +249,16 @@ fn puzzle_list(ui: &mut egui::Ui, lang: Language, d: &mut FoodDraft, progress: &
         for (i, p) in group {
             let stars = progress.stars(&p.id);
             let text = format!(
-                "{}  {}  ·  {}",
+                "{}  {}.  {}",
                 stars_text(stars),
-                p.id,
-                trf(lang, "{} marbles", &[&p.marbles.len()])
+                i + 1,
+                trf(lang, "{} holes · {} marbles", &[&p.holes, &p.marbles.len()])
             );
-            if ui.selectable_label(d.puzzle == i, text).clicked() {
+            if ui
+                .selectable_label(d.puzzle == i, text)
+                .on_hover_text(&p.id)
+                .clicked()
+            {
                 d.puzzle = i;
             }
         }
@@ -266,7 +307,14 @@ fn hud(
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.set_max_width(330.0);
                 let title = match &s.setup.mode {
-                    FoodMode::Puzzle(p) => format!("{} · {}", lang.t("Solo puzzle"), p.id),
+                    FoodMode::Puzzle(p) => format!(
+                        "{} {}",
+                        lang.t("Solo puzzle"),
+                        puzzles::all()
+                            .iter()
+                            .position(|x| x.id == p.id)
+                            .map_or(0, |i| i + 1)
+                    ),
                     FoodMode::Solo => lang.t("Free solo").to_string(),
                     FoodMode::Table => lang.t("Several players").to_string(),
                 };
@@ -314,7 +362,7 @@ fn hud(
                     if analysis.no_solution(g.revision()) {
                         ui.colored_label(
                             egui::Color32::from_rgb(255, 120, 110),
-                            lang.t("No solution from here: undo a move or two."),
+                            lang.t(super::jobs::no_solution_words(g)),
                         );
                     } else if solver_covers(g) && jobs.watching() {
                         ui.weak(lang.t("Checking whether one marble can still be reached…"));
@@ -422,7 +470,7 @@ fn finish_window(
                         lang.t("the last marble placed right")
                     ));
                     match p.min_moves {
-                        Some(min) => ui.label(trf(lang, "★ at most {} moves", &[&min])),
+                        Some(min) => ui.label(trf(lang, "★ the fewest moves: {}", &[&min])),
                         None => ui.label(format!("☆ {}", lang.t("fewest moves not known yet"))),
                     };
                     let best = progress.stars(&p.id).max(s.stars());

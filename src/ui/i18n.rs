@@ -482,8 +482,8 @@ const ZH: &[(&str, &str)] = &[
         "全盘都无子可吃时，棋子可以滑到相邻的空孔。",
     ),
     (
-        "Click a hole on the board to leave it empty at the start (the centre by default).",
-        "点击棋盘上的一个孔，让它在开局时空着（默认是中心）。",
+        "Click a hole on the board to leave it empty at the start (by default the centre on 61 holes, the hole beside it on 37 and 91, where a centre start cannot end with one marble).",
+        "点击棋盘上的一个孔，让它在开局时空着（61 孔默认是中心；37 和 91 孔默认是中心旁边的孔，因为中心开局无法只剩一颗）。",
     ),
     ("Centre", "中心"),
     (
@@ -496,6 +496,12 @@ const ZH: &[(&str, &str)] = &[
     ("Tricky", "较难"),
     ("Very hard", "非常难"),
     ("{} marbles", "{} 颗棋子"),
+    ("{} holes · {} marbles", "{} 孔 · {} 颗棋子"),
+    (
+        "No saved food checkers games yet (Ctrl+S saves one).",
+        "还没有保存的食棋棋局（Ctrl+S 保存）。",
+    ),
+    ("«{}» could not be loaded: {}", "无法载入 «{}»：{}"),
     (
         "The last marble should end on the golden ring.",
         "最后一颗棋子应停在金色圆环上。",
@@ -519,6 +525,10 @@ const ZH: &[(&str, &str)] = &[
         "全盘无子可吃：把一颗棋子滑到相邻的孔。",
     ),
     (
+        "No solution from this start: one marble cannot be reached. Choose another start.",
+        "这个开局无解：无法只剩一颗。请换一个开局。",
+    ),
+    (
         "No solution from here: undo a move or two.",
         "从这里已无解：悔一两步吧。",
     ),
@@ -535,7 +545,7 @@ const ZH: &[(&str, &str)] = &[
     ("anywhere", "任何位置"),
     ("one marble left", "只剩一颗"),
     ("the last marble placed right", "最后一颗停对了位置"),
-    ("★ at most {} moves", "★ 不超过 {} 步"),
+    ("★ the fewest moves: {}", "★ 最少步数：{}"),
     ("fewest moves not known yet", "最少步数尚未知道"),
     ("Best: {}", "最佳：{}"),
     ("One marble is left.", "只剩一颗棋子。"),
