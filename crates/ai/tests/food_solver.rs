@@ -356,3 +356,54 @@ fn a_finish_off_the_board_is_impossible_not_a_panic() {
     let sol = run(pos, Some(200), false);
     assert!(matches!(sol.verdict, Verdict::Impossible(_)));
 }
+
+#[test]
+fn solvable_or_not_agrees_with_a_breadth_first_search_on_random_positions() {
+    // Small positions, half built backwards from one marble (solvable), half
+    // scattered (mostly hopeless): the class, pagoda and search verdicts must
+    // all agree with exhaustive search.
+    let mut rng = Rng::new(29);
+    let (mut solvable, mut not) = (0, 0);
+    for holes in [37, 61] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for i in 0..80 {
+            let k = 3 + rng.below(7) as u32;
+            let marbles = if i % 2 == 0 {
+                let f = rng.below(board.len() as u64) as u8;
+                backward(board, f, k, &mut rng)
+            } else {
+                let mut m = 0u128;
+                while m.count_ones() < k {
+                    m |= bit(rng.below(board.len() as u64) as u8);
+                }
+                m
+            };
+            let pos = FoodPosition { board, marbles };
+            let want = bfs_min_moves(pos, None).is_some();
+            match run(pos, None, false).verdict {
+                Verdict::Solved { moves, .. } => {
+                    assert!(
+                        want,
+                        "{:?}: solved, but exhaustive search finds no way",
+                        hexes(board, marbles)
+                    );
+                    assert_solves(pos, None, &moves);
+                    solvable += 1;
+                }
+                Verdict::Impossible(why) => {
+                    assert!(
+                        !want,
+                        "{:?}: called impossible ({why}), but it can be solved",
+                        hexes(board, marbles)
+                    );
+                    not += 1;
+                }
+                Verdict::Stopped => panic!("not stopped"),
+            }
+        }
+    }
+    assert!(
+        solvable > 20 && not > 20,
+        "both kinds were tried: {solvable} solvable, {not} not"
+    );
+}
