@@ -121,6 +121,7 @@ fn line_puzzle() -> Puzzle {
         finish: Some(Hex::new(2, 0)),
         min_moves: Some(1),
         difficulty: 1,
+        solution: None,
     }
 }
 
@@ -285,6 +286,7 @@ fn a_puzzle_left_with_several_marbles_earns_no_star() {
         finish: None,
         min_moves: None,
         difficulty: 1,
+        solution: None,
     };
     start(&mut app, FoodSetup::puzzle(&puzzle));
     let (a, b) = (hex_cell(&app, -2, 0), hex_cell(&app, 0, 0));
@@ -358,6 +360,7 @@ fn the_solver_watch_says_when_no_solution_is_left_and_hints_otherwise() {
         finish: None,
         min_moves: None,
         difficulty: 1,
+        solution: None,
     };
     start(&mut app, FoodSetup::puzzle(&puzzle));
     run_until(&mut app, "the verdict", |app| {

@@ -58,6 +58,7 @@ fn demo_end() -> FoodSetup {
         finish: Some(h(2, 0)),
         min_moves: Some(1),
         difficulty: 1,
+        solution: None,
     };
     FoodSetup::puzzle(&puzzle)
 }

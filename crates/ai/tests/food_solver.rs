@@ -339,7 +339,20 @@ fn every_puzzle_is_valid_and_solvable_with_its_minimum_checked() {
             panic!("{} is solvable", p.id);
         };
         assert_solves(pos, finish, &moves);
-        if let Some(min) = p.min_moves {
+        if let (Some(min), Some(solution)) = (p.min_moves, &p.solution) {
+            // Proven minimal offline (minutes): replay the stored solution.
+            let mut g = FoodGame::new(p.rules()).unwrap();
+            for route in solution {
+                g.play_hexes(route)
+                    .unwrap_or_else(|e| panic!("{}: {e}", p.id));
+            }
+            assert!(
+                g.solved(),
+                "{}: the stored solution leaves one marble",
+                p.id
+            );
+            assert_eq!(solution.len() as u32, min, "{}", p.id);
+        } else if let Some(min) = p.min_moves {
             let Verdict::Solved { moves, minimal } = run(pos, finish, true).verdict else {
                 panic!("{} is solvable", p.id);
             };

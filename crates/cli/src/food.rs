@@ -455,6 +455,7 @@ fn make_puzzle(
         finish: finish.map(|f| board.hex(f)),
         min_moves,
         difficulty,
+        solution: None,
     };
     Some((puzzle, p))
 }

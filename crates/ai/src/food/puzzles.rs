@@ -22,6 +22,13 @@ pub struct Puzzle {
     /// third star; `None` where no minimum is proven.
     #[serde(default)]
     pub min_moves: Option<u32>,
+    /// A shortest solution, kept where proving the minimum takes minutes
+    /// (the full 37-hole starts, proved with `starhop-cli solve --min-moves`,
+    /// figures in the README): the tests replay it rather than prove it
+    /// again. `food-puzzles` does not write it; add it back after
+    /// regenerating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solution: Option<Vec<Vec<Hex>>>,
     /// 1 (easy) to 5 (very hard).
     pub difficulty: u8,
 }
