@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use starhop_engine::{Board, Hex, Hole, Position, Seat};
 
 mod view;
-pub use view::{BoardPiece, HoleMarker, view_plugin};
+pub use view::{BoardPiece, HoleLook, HoleMarker, flat_on_board, spawn_hole, view_plugin};
 
 /// World units between neighbouring holes.
 pub const SPACING: f32 = 1.0;

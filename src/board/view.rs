@@ -199,7 +199,8 @@ fn light_the_scene(mut commands: Commands) {
 const LACQUER: Color = Color::srgb(0.66, 0.47, 0.28);
 
 /// Lays a 2D primitive flat on the board at height `y`.
-fn flat_on_board(x: f32, z: f32, y: f32) -> Transform {
+/// Lying flat on the board at height `y` (discs, rings, dimples).
+pub fn flat_on_board(x: f32, z: f32, y: f32) -> Transform {
     Transform::from_xyz(x, y, z).with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2))
 }
 
@@ -298,20 +299,48 @@ fn rebuild_board(
         }
     }
     // The holes: a dark dimple with a lighter rim, each one pickable.
+    let look = HoleLook {
+        dimple: &assets.hole,
+        rim: &assets.rim,
+        dimple_mat: &assets.hole_mat,
+        rim_mat: &assets.rim_mat,
+    };
     for (h, p) in layout.holes.iter().enumerate() {
-        commands.spawn((
-            piece(flat_on_board(p.x, p.z, 0.008)),
-            HoleMarker(h as Hole),
-            Mesh3d(assets.hole.clone()),
-            MeshMaterial3d(assets.hole_mat.clone()),
-        ));
-        commands.spawn((
-            piece(Transform::from_xyz(p.x, 0.0, p.z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
-            Mesh3d(assets.rim.clone()),
-            MeshMaterial3d(assets.rim_mat.clone()),
-            Pickable::IGNORE,
-        ));
+        spawn_hole(&mut commands, &look, p.x, p.z, piece, HoleMarker(h as Hole));
     }
+}
+
+/// A hole's meshes and materials: a dark dimple and a lighter rim.
+pub struct HoleLook<'a> {
+    pub dimple: &'a Handle<Mesh>,
+    pub rim: &'a Handle<Mesh>,
+    pub dimple_mat: &'a Handle<StandardMaterial>,
+    pub rim_mat: &'a Handle<StandardMaterial>,
+}
+
+/// One hole at (x, z) on the board's surface (the star's and the food
+/// hexagon's alike): the dimple, which carries `marker` and is what a click
+/// picks, and its rim. `piece` adds the owner's markers to both.
+pub fn spawn_hole<B: Bundle>(
+    commands: &mut Commands,
+    look: &HoleLook,
+    x: f32,
+    z: f32,
+    piece: impl Fn(Transform) -> B,
+    marker: impl Bundle,
+) {
+    commands.spawn((
+        piece(flat_on_board(x, z, 0.008)),
+        marker,
+        Mesh3d(look.dimple.clone()),
+        MeshMaterial3d(look.dimple_mat.clone()),
+    ));
+    commands.spawn((
+        piece(Transform::from_xyz(x, 0.0, z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
+        Mesh3d(look.rim.clone()),
+        MeshMaterial3d(look.rim_mat.clone()),
+        Pickable::IGNORE,
+    ));
 }
 
 fn mark_destinations(

@@ -10,7 +10,7 @@ use super::marbles::{
     FoodColour, FoodHop, FoodMarble, TRAY_PITCH, board_reach, tray_frame, tray_reach, tray_row,
 };
 use super::{FoodPlaying, FoodRebuild, FoodSession};
-use crate::board::{BoardPiece, hex_to_world};
+use crate::board::{BoardPiece, HoleLook, flat_on_board as flat, hex_to_world, spawn_hole};
 use crate::camera::{Orbit, fit_distance};
 use crate::marbles::{Marble, RADIUS, REST_Y};
 use crate::play::PALETTE;
@@ -71,10 +71,6 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::View),
         );
-}
-
-fn flat(x: f32, z: f32, y: f32) -> Transform {
-    Transform::from_xyz(x, y, z).with_rotation(Quat::from_rotation_x(-FRAC_PI_2))
 }
 
 fn make_assets(
@@ -203,20 +199,15 @@ fn build_board(
         Mesh3d(meshes.add(RegularPolygon::new(reach + 0.75, 6))),
         MeshMaterial3d(assets.lacquer.clone()),
     ));
+    let look = HoleLook {
+        dimple: &assets.hole,
+        rim: &assets.rim,
+        dimple_mat: &assets.hole_mat,
+        rim_mat: &assets.rim_mat,
+    };
     for cell in 0..board.len() as Cell {
         let p = hex_to_world(board.hex(cell));
-        commands.spawn((
-            piece(flat(p.x, p.z, 0.008)),
-            FoodHole(cell),
-            Mesh3d(assets.hole.clone()),
-            MeshMaterial3d(assets.hole_mat.clone()),
-        ));
-        commands.spawn((
-            piece(Transform::from_xyz(p.x, 0.0, p.z).with_scale(Vec3::new(1.0, 0.35, 1.0))),
-            Mesh3d(assets.rim.clone()),
-            MeshMaterial3d(assets.rim_mat.clone()),
-            Pickable::IGNORE,
-        ));
+        spawn_hole(&mut commands, &look, p.x, p.z, piece, FoodHole(cell));
     }
     if let Some(f) = s.game.finish() {
         let p = hex_to_world(board.hex(f));
