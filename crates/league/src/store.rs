@@ -1,0 +1,422 @@
+//! The league's files, in one folder:
+//!
+//! - `league.json`: the profiles and the history list (one file, so a game's
+//!   rating changes and its history entry are always written together);
+//! - `history/ID.json`: the record of each finished game;
+//! - `tournaments/ID.json`: each tournament.
+//!
+//! Every write goes through a temporary file and a rename, so a crash never
+//! leaves half a file. A file that cannot be read is renamed
+//! `NAME.corrupt-N` (never overwritten or deleted) and reported.
+
+use crate::history::{GameFiled, HistoryEntry, RatingChange, Who, game_id};
+use crate::profiles::Profiles;
+use crate::rating::{RatedGame, bot_level, level_of, rating_changes};
+use crate::tournament::Tournament;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use starhop_engine::{MAX_RECORD_BYTES, Record, Seat, Status};
+use std::path::{Path, PathBuf};
+
+pub const LEAGUE_FORMAT: &str = "starhop-league";
+pub const LEAGUE_VERSION: u32 = 1;
+
+/// Something wrong with a file, in words a player can act on.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum StoreProblem {
+    #[error("{file} could not be read, so it was kept aside as {aside}")]
+    Damaged { file: String, aside: String },
+    #[error("{file} could not be read and could not be moved aside: {why}")]
+    Unreadable { file: String, why: String },
+    #[error("{file} was written by a newer Starhop; it is left as it is")]
+    Newer { file: String },
+    #[error("{file} could not be written: {why}")]
+    CannotWrite { file: String, why: String },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The profiles and the history.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct LeagueFile {
+    format: String,
+    version: u32,
+    profiles: Profiles,
+    history: Vec<HistoryEntry>,
+}
+
+/// Profiles, history and tournaments, kept in `dir`.
+#[derive(Clone, Debug)]
+pub struct League {
+    dir: PathBuf,
+    pub profiles: Profiles,
+    /// Oldest first.
+    pub history: Vec<HistoryEntry>,
+    /// Set when `league.json` is from a newer version: nothing is written over it.
+    read_only: bool,
+}
+
+fn file_label(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Writes `bytes` to `path` through a temporary file and a rename.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), StoreProblem> {
+    let problem = |e: std::io::Error| StoreProblem::CannotWrite {
+        file: file_label(path),
+        why: e.to_string(),
+    };
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(problem)?;
+    }
+    let tmp = path.with_extension("json.tmp");
+    std::fs::write(&tmp, bytes).map_err(problem)?;
+    std::fs::rename(&tmp, path).map_err(problem)
+}
+
+/// Renames an unreadable file to `NAME.corrupt-N` beside it.
+pub fn move_aside(path: &Path) -> Result<PathBuf, std::io::Error> {
+    let mut n = 1;
+    let aside = loop {
+        let a = PathBuf::from(format!("{}.corrupt-{n}", path.display()));
+        if !a.exists() {
+            break a;
+        }
+        n += 1;
+    };
+    std::fs::rename(path, &aside).map(|()| aside)
+}
+
+fn damaged(path: &Path) -> StoreProblem {
+    match move_aside(path) {
+        Ok(aside) => StoreProblem::Damaged {
+            file: file_label(path),
+            aside: file_label(&aside),
+        },
+        Err(e) => StoreProblem::Unreadable {
+            file: file_label(path),
+            why: e.to_string(),
+        },
+    }
+}
+
+/// Reads JSON; `Ok(None)` when there is no file; a file that does not parse
+/// (or fails `check`) is moved aside.
+fn read_checked<T: DeserializeOwned>(
+    path: &Path,
+    check: impl Fn(&T) -> Result<(), bool>,
+) -> Result<Option<T>, StoreProblem> {
+    let bytes = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => {
+            return Err(StoreProblem::Unreadable {
+                file: file_label(path),
+                why: e.to_string(),
+            });
+        }
+    };
+    let value: T = match serde_json::from_slice(&bytes) {
+        Ok(v) => v,
+        Err(_) => return Err(damaged(path)),
+    };
+    match check(&value) {
+        Ok(()) => Ok(Some(value)),
+        // `true`: newer version, left alone.
+        Err(true) => Err(StoreProblem::Newer {
+            file: file_label(path),
+        }),
+        Err(false) => Err(damaged(path)),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Vec<u8> {
+    serde_json::to_vec_pretty(value).expect("league values always serialise")
+}
+
+impl League {
+    /// Opens the league in `dir` (nothing there yet is fine). Problems are
+    /// returned beside a usable league: a damaged file starts afresh, its
+    /// content kept aside.
+    pub fn open(dir: &Path) -> (League, Vec<StoreProblem>) {
+        let mut league = League {
+            dir: dir.to_path_buf(),
+            profiles: Profiles::default(),
+            history: Vec::new(),
+            read_only: false,
+        };
+        let mut problems = Vec::new();
+        let path = league.file();
+        match read_checked::<LeagueFile>(&path, |f| {
+            if f.format != LEAGUE_FORMAT {
+                Err(false)
+            } else if f.version > LEAGUE_VERSION {
+                Err(true)
+            } else {
+                Ok(())
+            }
+        }) {
+            Ok(Some(f)) => {
+                league.profiles = f.profiles;
+                league.history = f.history;
+            }
+            Ok(None) => {}
+            Err(p) => {
+                league.read_only = matches!(p, StoreProblem::Newer { .. });
+                problems.push(p);
+            }
+        }
+        (league, problems)
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    fn file(&self) -> PathBuf {
+        self.dir.join("league.json")
+    }
+
+    fn history_dir(&self) -> PathBuf {
+        self.dir.join("history")
+    }
+
+    fn tournament_dir(&self) -> PathBuf {
+        self.dir.join("tournaments")
+    }
+
+    /// Writes profiles and history.
+    pub fn save(&self) -> Result<(), StoreProblem> {
+        if self.read_only {
+            return Err(StoreProblem::Newer {
+                file: file_label(&self.file()),
+            });
+        }
+        let file = LeagueFile {
+            format: LEAGUE_FORMAT.into(),
+            version: LEAGUE_VERSION,
+            profiles: self.profiles.clone(),
+            history: self.history.clone(),
+        };
+        write_atomic(&self.file(), &to_json(&file))
+    }
+
+    /// The level a seat plays at: a profile's, a bot's fixed one, 1 for a guest.
+    pub fn level_of(&self, who: &Who) -> u32 {
+        match who {
+            Who::Profile(id) => self.profiles.get(id).map_or(1, |p| p.level()),
+            Who::Bot(l) => bot_level(*l),
+            Who::Guest => 1,
+        }
+    }
+
+    /// Files a finished game: saves its record, adds it to the history and
+    /// changes the profiles' points and counts, all in one write. A game
+    /// already in the history (the same record) changes nothing.
+    pub fn file_game(
+        &mut self,
+        record: &Record,
+        who: &[Who],
+        date: &str,
+        tournament: Option<String>,
+    ) -> Result<GameFiled, StoreProblem> {
+        let id = game_id(record);
+        if self.history.iter().any(|e| e.id == id) {
+            return Ok(GameFiled {
+                id,
+                changes: vec![None; record.players],
+                new: false,
+            });
+        }
+        let game = record
+            .replay()
+            .map_err(|e| StoreProblem::Invalid(e.to_string()))?;
+        let outcome = game
+            .outcome()
+            .ok_or_else(|| StoreProblem::Invalid("the game is not over".into()))?
+            .clone();
+        if who.len() != record.players {
+            return Err(StoreProblem::Invalid(format!(
+                "{} seats named for {} players",
+                who.len(),
+                record.players
+            )));
+        }
+        let levels: Vec<u32> = who.iter().map(|w| self.level_of(w)).collect();
+        let rated: Vec<bool> = who
+            .iter()
+            .map(|w| matches!(w, Who::Profile(id) if self.profiles.get(id).is_some()))
+            .collect();
+        let rated_game = RatedGame::of(&game, &levels, &rated).expect("over");
+        let deltas = rating_changes(&rated_game);
+        let name = format!("{id}.json");
+        write_atomic(&self.history_dir().join(&name), record.to_json().as_bytes())?;
+
+        let mut changes = vec![None; record.players];
+        let mut new_levels = vec![None; record.players];
+        let n = record.players;
+        for (s, w) in who.iter().enumerate() {
+            let Who::Profile(pid) = w else { continue };
+            let Some(p) = self.profiles.get_mut(pid) else {
+                continue;
+            };
+            let before = p.points;
+            p.points += deltas[s];
+            p.games += 1;
+            let score = outcome.scores.as_ref().map(|v| v[s]);
+            let won = match score {
+                Some(x) if n == 2 => x > 0.5,
+                Some(x) => x > 0.5,
+                None => {
+                    outcome.places[s] == 1
+                        && outcome.places.iter().filter(|&&q| q == 1).count() == 1
+                }
+            };
+            let drew = match score {
+                Some(x) => x == 0.5,
+                None => outcome.places[s] == 1 && !won,
+            };
+            if won {
+                p.wins += 1;
+            } else if drew {
+                p.draws += 1;
+            } else {
+                p.losses += 1;
+            }
+            if let Status::Finished { turns } = game.player(s as Seat).status {
+                p.finished += 1;
+                p.finish_moves += turns;
+            }
+            let change = RatingChange {
+                profile: pid.clone(),
+                before,
+                after: p.points,
+                level_before: level_of(before),
+                level_after: level_of(p.points),
+            };
+            if change.level_after != change.level_before {
+                new_levels[s] = Some(change.level_after);
+            }
+            changes[s] = Some(change);
+        }
+        self.history.push(HistoryEntry {
+            id: id.clone(),
+            date: date.into(),
+            names: (0..n)
+                .map(|s| record.names.get(s).cloned().unwrap_or_default())
+                .collect(),
+            who: who.to_vec(),
+            places: outcome.places.clone(),
+            scores: outcome.scores.clone(),
+            reason: outcome.reason,
+            moves: record.actions.len(),
+            rating: deltas,
+            new_levels,
+            record: name,
+            tournament,
+        });
+        self.save()?;
+        Ok(GameFiled {
+            id,
+            changes,
+            new: true,
+        })
+    }
+
+    /// The record file of a history entry.
+    pub fn record_path(&self, entry: &HistoryEntry) -> PathBuf {
+        self.history_dir().join(&entry.record)
+    }
+
+    /// Reads the record of a history entry (a damaged one is moved aside).
+    pub fn read_record(&self, entry: &HistoryEntry) -> Result<Record, StoreProblem> {
+        let path = self.record_path(entry);
+        let file = std::fs::File::open(&path).map_err(|e| StoreProblem::Unreadable {
+            file: file_label(&path),
+            why: e.to_string(),
+        })?;
+        starhop_engine::read_record(file, MAX_RECORD_BYTES).map_err(|_| damaged(&path))
+    }
+
+    /// Removes a game from the history (the rating it gave stays).
+    pub fn delete_game(&mut self, id: &str) -> Result<(), StoreProblem> {
+        let Some(i) = self.history.iter().position(|e| e.id == id) else {
+            return Err(StoreProblem::Invalid("no such game".into()));
+        };
+        let entry = self.history.remove(i);
+        self.save()?;
+        // The list no longer names it; a file left behind harms nothing.
+        let _ = std::fs::remove_file(self.record_path(&entry));
+        Ok(())
+    }
+
+    /// The history, newest first, of one profile or everyone.
+    pub fn history_of<'a>(
+        &'a self,
+        profile: Option<&'a str>,
+    ) -> impl Iterator<Item = &'a HistoryEntry> + 'a {
+        self.history
+            .iter()
+            .rev()
+            .filter(move |e| profile.is_none_or(|p| e.has_player(p)))
+    }
+
+    /// Saves a tournament (after every game, so it resumes after a restart).
+    pub fn save_tournament(&self, t: &Tournament) -> Result<(), StoreProblem> {
+        let path = self.tournament_dir().join(format!("{}.json", t.id));
+        write_atomic(&path, &to_json(t))
+    }
+
+    /// Every saved tournament, oldest first; unreadable ones are moved aside
+    /// and reported.
+    pub fn tournaments(&self) -> (Vec<Tournament>, Vec<StoreProblem>) {
+        let mut found = Vec::new();
+        let mut problems = Vec::new();
+        let Ok(dir) = std::fs::read_dir(self.tournament_dir()) else {
+            return (found, problems);
+        };
+        let mut paths: Vec<PathBuf> = dir
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        for path in paths {
+            match read_checked::<Tournament>(&path, |t| match t.check() {
+                Ok(()) => Ok(()),
+                Err(_) if t.version > crate::tournament::TOURNAMENT_VERSION => Err(true),
+                Err(_) => Err(false),
+            }) {
+                Ok(Some(t)) => found.push(t),
+                Ok(None) => {}
+                Err(p) => problems.push(p),
+            }
+        }
+        found.sort_by(|a, b| a.created.cmp(&b.created).then(a.id.cmp(&b.id)));
+        (found, problems)
+    }
+
+    /// Deletes a tournament's file (its games stay in the history).
+    pub fn delete_tournament(&self, id: &str) -> Result<(), StoreProblem> {
+        let path = self.tournament_dir().join(format!("{id}.json"));
+        std::fs::remove_file(&path).map_err(|e| StoreProblem::CannotWrite {
+            file: file_label(&path),
+            why: e.to_string(),
+        })
+    }
+
+    /// A fresh tournament id.
+    pub fn new_tournament_id(&self, seed: u64) -> String {
+        let (existing, _) = self.tournaments();
+        let mut n = seed % 1_000_000;
+        loop {
+            let id = format!("t{n:06}");
+            if !existing.iter().any(|t| t.id == id) {
+                return id;
+            }
+            n += 1;
+        }
+    }
+}
