@@ -240,9 +240,10 @@ impl Tournament {
             Format::Single => won(leader, false),
             Format::BestOfThree => {
                 let lead = (ta - tb).abs();
-                if played < 3 && lead > (3 - played) as f32 {
-                    won(leader, false)
-                } else if played >= 3 && ta != tb {
+                // Decided once the trailer cannot catch up within three
+                // games, or by any lead after the third (or the extra) game.
+                let out_of_reach = played < 3 && lead > (3 - played) as f32;
+                if out_of_reach || (played >= 3 && ta != tb) {
                     won(leader, false)
                 } else if played >= 4 {
                     // Extra game drawn too: the lot, seeded by the
@@ -300,7 +301,7 @@ impl Tournament {
                 }
                 let played = self.games_between(pairing.first, pairing.second).count();
                 // The table's first mover opens; then they take turns.
-                let (first, second) = if played % 2 == 0 {
+                let (first, second) = if played.is_multiple_of(2) {
                     (pairing.first, pairing.second)
                 } else {
                     (pairing.second, pairing.first)
