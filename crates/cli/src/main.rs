@@ -6,10 +6,12 @@
 //! - `arena`: bots against each other over many seeded games (see `arena.rs`).
 //! - `food-arena`: the same for food checkers (see `food_arena.rs`).
 //! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
+//! - `round-robin`, `tournament`: the Berger table, and a round robin of bots (see `league.rs`).
 
 mod arena;
 mod food;
 mod food_arena;
+mod league;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -96,6 +98,11 @@ enum Command {
     Solve(food::SolveArgs),
     /// Generate the food-checkers puzzle collection (crates/ai/src/food/puzzles.json).
     FoodPuzzles(food::PuzzleArgs),
+    /// Print the round-robin schedule (Berger table, RULES §7): one line per
+    /// round, first mover on the left.
+    RoundRobin(league::RoundRobinArgs),
+    /// Play a round robin of bots (two-player games) and print the standings.
+    Tournament(league::TournamentArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -226,6 +233,8 @@ fn run(command: Command) -> Result<(), String> {
     match command {
         Command::Arena(args) => arena::run(args),
         Command::FoodArena(args) => food_arena::run(args),
+        Command::RoundRobin(args) => league::round_robin(args),
+        Command::Tournament(args) => league::tournament(args),
         Command::Solve(_) | Command::FoodPuzzles(_) => {
             unreachable!("the food commands set their own exit codes")
         }

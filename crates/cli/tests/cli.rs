@@ -576,3 +576,60 @@ fn solve_refuses_bad_input_with_exit_2() {
         assert!(!err.is_empty() && !err.contains("panicked"), "{err}");
     }
 }
+
+#[test]
+fn round_robin_prints_the_seed_table_for_8_and_byes_for_odd_counts() {
+    let (ok, out, err) = cli(&["round-robin", "--players", "8"]);
+    assert!(ok, "{err}");
+    // Seed 000 §C, first mover on the left.
+    assert_eq!(
+        out,
+        "round 1: 1-8 2-7 3-6 4-5\nround 2: 8-5 6-4 7-3 1-2\nround 3: 2-8 3-1 4-7 5-6\n\
+         round 4: 8-6 7-5 1-4 2-3\nround 5: 3-8 4-2 5-1 6-7\nround 6: 8-7 1-6 2-5 3-4\n\
+         round 7: 4-8 5-3 6-2 7-1\n"
+    );
+    let (ok, out, _) = cli(&["round-robin", "--players", "5"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert!(
+        lines.iter().all(|l| l.matches(" bye ").count() == 1),
+        "{out}"
+    );
+    let (ok, _, err) = cli(&["round-robin", "--players", "17"]);
+    assert!(!ok && err.contains("3 to 16 entrants"), "{err}");
+}
+
+#[test]
+fn tournament_plays_a_bot_round_robin_and_prints_standings() {
+    let (ok, out, err) = cli(&[
+        "tournament",
+        "--bots",
+        "easy,beginner,easy",
+        "--time-ms",
+        "2",
+        "--preset",
+        "classic",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with("round robin: 3 bots, single games"),
+        "{out}"
+    );
+    assert!(out.contains("3 games in "), "{out}");
+    let table: Vec<&str> = out.lines().skip_while(|l| !l.contains("place")).collect();
+    assert_eq!(table.len(), 4, "{out}");
+    // Three single games hand out 3 points in all; places run 1, 2, 3.
+    let points: f32 = table[1..]
+        .iter()
+        .map(|l| l.split_whitespace().nth(3).unwrap().parse::<f32>().unwrap())
+        .sum();
+    assert_eq!(points, 3.0, "{out}");
+    let places: Vec<&str> = table[1..]
+        .iter()
+        .map(|l| l.split_whitespace().next().unwrap())
+        .collect();
+    assert_eq!(places, ["1", "2", "3"]);
+    let (ok, _, err) = cli(&["tournament", "--bots", "easy,easy", "--best-of", "3"]);
+    assert!(!ok && err.contains("3 to 16"), "{err}");
+}

@@ -93,8 +93,8 @@ pub struct Standing {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    /// Sonneborn–Berger: the points of each opponent, times the share of the
-    /// pairing won against them.
+    /// Sonneborn–Berger: the points of each opponent, times the score against
+    /// them (a single game's score; a match won 1, lost 0).
     pub sonneborn_berger: f32,
 }
 
@@ -409,8 +409,12 @@ impl Tournament {
             rows[p.second - 1].points += pb;
         }
         let points: Vec<f32> = rows.iter().map(|r| r.points).collect();
+        // The share of a pairing won: a single game's score; a match 1 or 0.
+        let share = |mine: f32, theirs: f32| match self.games_format {
+            Format::Single => mine,
+            Format::BestOfThree => f32::from(u8::from(mine > theirs)),
+        };
         for &(a, b, pa, pb) in &decided {
-            let share = |mine: f32, theirs: f32| mine / (mine + theirs).max(f32::MIN_POSITIVE);
             rows[a - 1].sonneborn_berger += points[b - 1] * share(pa, pb);
             rows[b - 1].sonneborn_berger += points[a - 1] * share(pb, pa);
         }
