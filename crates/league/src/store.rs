@@ -265,18 +265,16 @@ impl League {
             let before = p.points;
             p.points += deltas[s];
             p.games += 1;
-            let score = outcome.scores.as_ref().map(|v| v[s]);
-            let won = match score {
-                Some(x) if n == 2 => x > 0.5,
-                Some(x) => x > 0.5,
-                None => {
-                    outcome.places[s] == 1
-                        && outcome.places.iter().filter(|&&q| q == 1).count() == 1
-                }
-            };
-            let drew = match score {
-                Some(x) => x == 0.5,
-                None => outcome.places[s] == 1 && !won,
+            // Two-player and team games have scores (0.75 by adjudication
+            // is a win); free for all, an unshared first place is a win and
+            // a shared one a draw.
+            let firsts = outcome.places.iter().filter(|&&q| q == 1).count();
+            let (won, drew) = match outcome.scores.as_ref().map(|v| v[s]) {
+                Some(x) => (x > 0.5, x == 0.5),
+                None => (
+                    outcome.places[s] == 1 && firsts == 1,
+                    outcome.places[s] == 1 && firsts > 1,
+                ),
             };
             if won {
                 p.wins += 1;
