@@ -89,12 +89,13 @@ fn confirm(
             });
             said
         });
-    let answer =
-        if response.backdrop_response.clicked() || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            Some(false)
-        } else {
-            response.inner
-        };
+    let answer = if response.backdrop_response.clicked()
+        || ctx.input(|i| i.key_pressed(egui::Key::Escape))
+    {
+        Some(false)
+    } else {
+        response.inner
+    };
     match answer {
         Some(true) => {
             requests.write(match q {

@@ -40,10 +40,11 @@ fn watch_not_yet(
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
+    let lang = settings.language;
     for WatchRecord(path) in watches.read() {
         info!("watch {}", path.display());
         notices.write(Notice::Info(
-            tr(settings.language, "Watching a game again is not in this version yet.").into(),
+            tr(lang, "Watching a game again is not in this version yet.").into(),
         ));
     }
 }
@@ -166,7 +167,11 @@ fn game_row(
                 trf(lang, "{} moves", &[&entry.moves]),
                 reason_text(lang, entry.reason)
             );
-            if let Some(t) = entry.tournament.as_ref().and_then(|id| store.tournament(id)) {
+            if let Some(t) = entry
+                .tournament
+                .as_ref()
+                .and_then(|id| store.tournament(id))
+            {
                 when += &format!(" · 🏆 {}", t.name);
             }
             ui.label(egui::RichText::new(when).weak());

@@ -19,10 +19,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(Screen::Home))
             .after(crate::ui::install_fonts),
     )
-    .add_systems(
-        Update,
-        escape_home.in_set(crate::AppSystems::Input),
-    );
+    .add_systems(Update, escape_home.in_set(crate::AppSystems::Input));
 }
 
 /// The choices of the home screen, in order (number keys 1 to 8).
@@ -111,7 +108,7 @@ pub fn screen_heading(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
         ui.heading(egui::RichText::new(title).size(26.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
             home = ui
-                .button(format!("⌂ {}", lang.t("Home")))
+                .button(format!("🏠 {}", lang.t("Home")))
                 .on_hover_text("Esc")
                 .clicked();
         });
@@ -199,9 +196,7 @@ fn home_screen(
             ui.add_space(2.0);
         }
         ui.add_space(4.0);
-        ui.label(
-            egui::RichText::new(lang.t("↑ ↓ and Enter, or the number keys.")).weak(),
-        );
+        ui.label(egui::RichText::new(lang.t("↑ ↓ and Enter, or the number keys.")).weak());
         if let Some(store) = &store {
             leaders(ui, lang, store);
         }

@@ -25,6 +25,7 @@ pub mod ask;
 pub mod history;
 pub mod home;
 pub mod profiles;
+pub mod shots;
 pub mod tournament;
 pub mod zh;
 
@@ -328,7 +329,7 @@ fn bind_match(
 }
 
 /// The first mover's match score (seat 0) in a two-player game.
-fn first_score(outcome: &starhop_engine::Outcome) -> f32 {
+pub(crate) fn first_score(outcome: &starhop_engine::Outcome) -> f32 {
     match &outcome.scores {
         Some(s) => s[0],
         None => match outcome.places[0].cmp(&outcome.places[1]) {
@@ -426,7 +427,8 @@ fn apply_requests(
             })
         };
         let refused = match request {
-            LeagueRequest::CreateProfile { name, .. } | LeagueRequest::RenameProfile { name, .. }
+            LeagueRequest::CreateProfile { name, .. }
+            | LeagueRequest::RenameProfile { name, .. }
                 if name.trim().is_empty() =>
             {
                 Some(tr(lang, "A profile needs a name.").to_string())

@@ -44,10 +44,17 @@ fn colour_row(ui: &mut egui::Ui, lang: Language, chosen: u8) -> Option<u8> {
     ui.horizontal(|ui| {
         for c in 0..PALETTE.len() as u8 {
             let r = ui
-                .add(egui::Button::new("").selected(c == chosen).min_size(egui::vec2(26.0, 24.0)))
+                .add(
+                    egui::Button::new("")
+                        .selected(c == chosen)
+                        .min_size(egui::vec2(26.0, 24.0)),
+                )
                 .on_hover_text(colour_name(lang, c));
-            ui.painter()
-                .circle_filled(r.rect.center(), 8.0, crate::ui::egui_colour(PALETTE[c as usize].1));
+            ui.painter().circle_filled(
+                r.rect.center(),
+                8.0,
+                crate::ui::egui_colour(PALETTE[c as usize].1),
+            );
             if r.clicked() {
                 clicked = Some(c);
             }
@@ -116,7 +123,9 @@ fn profiles_screen(
         ui.separator();
         let list = &store.league.profiles.list;
         if list.is_empty() {
-            ui.label(lang.t("No profiles yet. A profile keeps a player's rating points and games."));
+            ui.label(
+                lang.t("No profiles yet. A profile keeps a player's rating points and games."),
+            );
             return;
         }
         egui::ScrollArea::vertical()
@@ -145,11 +154,17 @@ fn profiles_screen(
                     });
             });
         ui.separator();
-        if let Some(p) = edit.selected.as_ref().and_then(|id| store.league.profiles.get(id)) {
+        if let Some(p) = edit
+            .selected
+            .as_ref()
+            .and_then(|id| store.league.profiles.get(id))
+        {
             ui.strong(trf(lang, "Games of {}", &[&p.name]));
             super::history::game_list(ui, lang, store, Some(&p.id), 30, None);
         } else {
-            ui.label(egui::RichText::new(lang.t("Click a name to see that player's games.")).weak());
+            ui.label(
+                egui::RichText::new(lang.t("Click a name to see that player's games.")).weak(),
+            );
         }
     });
     if home {

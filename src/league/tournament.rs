@@ -190,7 +190,10 @@ fn tournament_screen(
             return;
         };
         if let Some(t) = shown.as_ref().and_then(|id| store.tournament(id)) {
-            if ui.button(format!("⏴ {}", lang.t("All tournaments"))).clicked() {
+            if ui
+                .button(format!("⏴ {}", lang.t("All tournaments")))
+                .clicked()
+            {
                 shown = None;
             }
             one_tournament(ui, lang, t, &mut plays);
@@ -270,7 +273,9 @@ fn list(
                         (None, Some(w)) => {
                             trf(lang, "Winner: {}", &[&entrant_label(lang, t, w.entrant)])
                         }
-                        (Some(n), _) => trf(lang, "Round {} of {}", &[&n.round, &t.schedule().len()]),
+                        (Some(n), _) => {
+                            trf(lang, "Round {} of {}", &[&n.round, &t.schedule().len()])
+                        }
                         (None, None) => String::new(),
                     };
                     ui.label(
@@ -407,7 +412,10 @@ fn new_tournament(
     ui.horizontal(|ui| {
         let room = draft.entrants.len() < MAX_ENTRANTS;
         if ui
-            .add_enabled(room, egui::Button::new(format!("＋ {}", lang.t("Add entrant"))))
+            .add_enabled(
+                room,
+                egui::Button::new(format!("＋ {}", lang.t("Add entrant"))),
+            )
             .clicked()
         {
             draft.entrants.push((Who::Guest, String::new()));
@@ -574,7 +582,7 @@ fn one_tournament(
                 .default_open(true)
                 .show(ui, |ui| {
                     ui.label(
-                        egui::RichText::new(lang.t("● moves first in the first game."))
+                        egui::RichText::new(lang.t("⚑ moves first in the first game."))
                             .weak(),
                     );
                     egui::Grid::new("rounds")
@@ -620,7 +628,7 @@ fn pairing_row(
 ) {
     let is_next = next == Some(p);
     let names = format!(
-        "● {} – {}",
+        "⚑ {} – {}",
         entrant_label(lang, t, p.first),
         entrant_label(lang, t, p.second)
     );

@@ -354,7 +354,8 @@ pub fn end_screen(
             ui.separator();
             ui.horizontal(|ui| {
                 if tournament {
-                    let button = egui::Button::new(format!("🏆 {}", lang.t("Back to the tournament")));
+                    let button =
+                        egui::Button::new(format!("🏆 {}", lang.t("Back to the tournament")));
                     if ui.add(button).clicked() {
                         to_tournament.write(crate::league::BackToTournament);
                     }
@@ -390,7 +391,11 @@ fn rating_cell(ui: &mut egui::Ui, lang: Language, line: Option<crate::league::Ra
             p if p < 0 => egui::Color32::from_rgb(240, 140, 120),
             _ => ui.visuals().text_color(),
         };
-        ui.label(egui::RichText::new(line.points_text()).strong().color(colour));
+        ui.label(
+            egui::RichText::new(line.points_text())
+                .strong()
+                .color(colour),
+        );
         if let Some(level) = line.new_level {
             let text = if line.points > 0 {
                 trf(lang, "Level {}!", &[&level])

@@ -1020,7 +1020,9 @@ mod tests {
     fn no_ui_text_bypasses_the_table() {
         let mut bypass = Vec::new();
         for (file, text) in ui_sources() {
-            if !file.contains("src/ui") && !file.contains("src/league") {
+            // The league's sample for screenshots names its made-up players.
+            let league = file.contains("src/league") && !file.ends_with("shots.rs");
+            if !file.contains("src/ui") && !league {
                 continue;
             }
             for lit in literals(&text) {

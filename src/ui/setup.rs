@@ -165,7 +165,7 @@ pub fn setup_screen(
                     next_overlay.set(Overlay::Settings);
                 }
                 if ui
-                    .button(format!("⌂ {}", lang.t("Home")))
+                    .button(format!("🏠 {}", lang.t("Home")))
                     .on_hover_text("Esc")
                     .clicked()
                 {
@@ -271,7 +271,11 @@ fn players_section(
                                 (SeatKind::Human, id),
                                 format!("👤 {}", p.name),
                             )
-                            .on_hover_text(trf(lang, "Level {}", &[&p.level()]));
+                            .on_hover_text(trf(
+                                lang,
+                                "Level {}",
+                                &[&p.level()],
+                            ));
                         }
                         for level in Level::ALL {
                             let kind = SeatKind::Bot(level);
@@ -281,7 +285,11 @@ fn players_section(
                     });
                 if choice != was {
                     seat.kind = choice.0;
-                    match choice.1.as_ref().and_then(|id| profiles.iter().find(|p| &p.id == id)) {
+                    match choice
+                        .1
+                        .as_ref()
+                        .and_then(|id| profiles.iter().find(|p| &p.id == id))
+                    {
                         Some(p) => {
                             seat.name = p.name.clone();
                             seat.colour = crate::league::palette_of(p.colour);
