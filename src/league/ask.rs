@@ -53,7 +53,8 @@ fn confirm(
         LeagueQuestion::DeleteGame(_, who) => (
             lang.t("Delete this game from the history?").to_string(),
             format!(
-                "{who}\n{}",
+                "{who}{}{}",
+                '\n',
                 lang.t("The rating points it gave or took stay.")
             ),
         ),

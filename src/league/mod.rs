@@ -253,12 +253,11 @@ pub fn who_of(seat: &SeatSetup) -> Who {
 pub fn palette_of(rgb: [u8; 3]) -> u8 {
     let dist = |c: Color| {
         let s = c.to_srgba();
-        let d = [s.red, s.green, s.blue]
+        [s.red, s.green, s.blue]
             .iter()
             .zip(rgb)
             .map(|(a, b)| (a * 255.0 - b as f32).powi(2))
-            .sum::<f32>();
-        d
+            .sum::<f32>()
     };
     (0..PALETTE.len())
         .min_by(|&a, &b| dist(PALETTE[a].1).total_cmp(&dist(PALETTE[b].1)))

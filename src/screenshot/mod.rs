@@ -6,6 +6,7 @@ use crate::board::BoardLayout;
 use crate::camera::Orbit;
 use crate::input::{Aim, ItemTargeting, Selection};
 use crate::league::profiles::ProfilesUi;
+use crate::league::tournament::TournamentDraft;
 use crate::league::{LeagueStore, OpenTournament};
 use crate::marbles::{Hopping, Motion};
 use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
@@ -80,6 +81,8 @@ pub enum ShotOf {
     History,
     /// A tournament some games in (sample league as for `profiles`).
     Tournament,
+    /// The form of a new tournament (sample league as for `profiles`).
+    TournamentNew,
     /// The end screen of a game between two profiles: rating changes, a new level.
     EndRated,
 }
@@ -96,7 +99,7 @@ impl ShotOf {
             ShotOf::Setup | ShotOf::Settings | ShotOf::Load => Some(Screen::Setup),
             ShotOf::Profiles => Some(Screen::Profiles),
             ShotOf::History => Some(Screen::History),
-            ShotOf::Tournament => Some(Screen::Tournament),
+            ShotOf::Tournament | ShotOf::TournamentNew => Some(Screen::Tournament),
             _ => None,
         }
     }
@@ -505,6 +508,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::Profiles
         | ShotOf::History
         | ShotOf::Tournament
+        | ShotOf::TournamentNew
         | ShotOf::EndRated => {}
     }
 }
@@ -516,6 +520,7 @@ struct LeagueShot<'w> {
     store: Option<ResMut<'w, LeagueStore>>,
     open: ResMut<'w, OpenTournament>,
     profiles: ResMut<'w, ProfilesUi>,
+    draft: ResMut<'w, TournamentDraft>,
 }
 
 impl LeagueShot<'_> {
@@ -540,7 +545,11 @@ impl LeagueShot<'_> {
     fn arrange(&mut self, shot: ShotOf) {
         if !matches!(
             shot,
-            ShotOf::Home | ShotOf::Profiles | ShotOf::History | ShotOf::Tournament
+            ShotOf::Home
+                | ShotOf::Profiles
+                | ShotOf::History
+                | ShotOf::Tournament
+                | ShotOf::TournamentNew
         ) {
             return;
         }
@@ -550,6 +559,21 @@ impl LeagueShot<'_> {
         let tournament = crate::league::shots::sample_league(store);
         if shot == ShotOf::Tournament {
             self.open.0 = tournament;
+        }
+        if shot == ShotOf::TournamentNew {
+            self.draft.open = true;
+            self.draft.name = "Family cup".into();
+            let ids = crate::league::shots::sample_profiles(store);
+            for (slot, id) in self.draft.entrants.iter_mut().zip(ids) {
+                *slot = (starhop_league::Who::Profile(id), String::new());
+            }
+            self.draft
+                .entrants
+                .push((starhop_league::Who::Guest, "Uncle Bo".into()));
+            self.draft.entrants.push((
+                starhop_league::Who::Bot(starhop_ai::Level::Hard),
+                String::new(),
+            ));
         }
         if shot == ShotOf::Profiles {
             self.profiles.selected = store.league.profiles.list.first().map(|p| p.id.clone());

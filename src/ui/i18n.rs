@@ -961,6 +961,12 @@ mod tests {
             "insert(",
             "DEFAULT_NAME:&str=",
             "_ID:&str=",
+            "id_salt((",
+            "screen_panel(ctx,",
+            "join(",
+            "var_os(",
+            "info!(",
+            "warn!(",
         ]
         .iter()
         .any(|m| before.ends_with(m))
