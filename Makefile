@@ -48,9 +48,10 @@ bench:
 perft:
 	$(CARGO) run -q --release -p starhop-cli -- perft --size 4 --players 2 --depth 4
 
-# The pictures in docs/ (setup, games, the draw, the end, party mode, food checkers).
+# The pictures in docs/ (setup, games, the draw, the end, party mode, food checkers,
+# the home screen and the league's screens).
 screenshots: deps-test
-	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table"; do \
+	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated"; do \
 	  set -- $$shot; name=$$1; shift; \
 	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
 	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \

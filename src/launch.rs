@@ -149,7 +149,8 @@ impl Args {
         };
         // The greedy bot that plays a screenshot's game out is too slow for the
         // anti-passive rule; the end screen should show a race that finished.
-        rules.anti_passive &= !(self.screenshot.is_some() && self.shot == ShotOf::End);
+        rules.anti_passive &=
+            !(self.screenshot.is_some() && matches!(self.shot, ShotOf::End | ShotOf::EndRated));
         let seed = self.seed.or(self.screenshot.as_ref().map(|_| 7));
         let mut setup = MatchSetup {
             seed,

@@ -22,6 +22,7 @@ pub mod camera;
 pub mod food;
 pub mod input;
 pub mod launch;
+pub mod league;
 pub mod marbles;
 pub mod party;
 pub mod perf;
@@ -34,13 +35,32 @@ pub mod ui;
 /// The screens of the game.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Screen {
-    /// Choosing players, board and rules; the board behind shows the choice.
+    /// The first screen: play, party, food checkers, tournaments, profiles,
+    /// history, settings, quit (see `league::home`).
     #[default]
+    Home,
+    /// Choosing players, board and rules; the board behind shows the choice.
     Setup,
     /// A match in progress (or just over: the end screen sits on top).
     Playing,
     /// Food checkers: its setup panel and its games (see `food`).
     Food,
+    /// The player profiles (see `league::profiles`).
+    Profiles,
+    /// The finished games (see `league::history`).
+    History,
+    /// Round-robin tournaments (see `league::tournament`).
+    Tournament,
+}
+
+impl Screen {
+    /// A menu screen with the setup's board behind a panel on the left.
+    pub fn is_menu(self) -> bool {
+        matches!(
+            self,
+            Screen::Home | Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament
+        )
+    }
 }
 
 /// Frame order of the game's own systems in `Update`: input produces
@@ -80,6 +100,7 @@ impl Plugin for StarhopLogicPlugin {
                 marbles::plugin,
                 party::plugin,
                 food::plugin,
+                league::plugin,
             ));
     }
 }
@@ -180,6 +201,7 @@ impl Plugin for StarhopPlugin {
             screenshot::plugin,
             perf::plugin,
             food::view_plugin,
+            league::view_plugin,
         ));
     }
 }

@@ -492,13 +492,10 @@ fn the_quick_start_options_start_the_game_they_describe() {
     assert_eq!(m.game.rules().board_size, 3);
     assert_eq!(m.game.boxes().count(), 2, "one box per player");
 
-    // Without any of them, the setup screen comes first.
+    // Without any of them, the home screen comes first.
     let app = launched(&[]);
     assert!(app.world().get_resource::<Match>().is_none());
-    assert_eq!(
-        *app.world().resource::<State<Screen>>().get(),
-        Screen::Setup
-    );
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
 }
 
 #[test]

@@ -90,6 +90,7 @@ pub fn seat_colours(game: Option<&Match>, pending: &PendingSetup) -> Vec<Color> 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(BoardLayout::new(4, 2))
         .add_systems(OnEnter(Screen::Setup), announce_setup)
+        .add_systems(OnEnter(Screen::Home), announce_setup)
         .add_systems(
             Update,
             follow_board

@@ -94,13 +94,14 @@ pub(super) fn plugin(app: &mut App) {
             (
                 steer.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Food))),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
-                frame_setup_board.run_if(in_state(Screen::Setup)),
+                frame_setup_board.run_if(|s: Res<State<Screen>>| s.get().is_menu()),
                 glide,
             )
                 .chain()
                 .in_set(AppSystems::View),
         )
-        .add_systems(OnEnter(Screen::Setup), reset_for_setup);
+        .add_systems(OnEnter(Screen::Setup), reset_for_setup)
+        .add_systems(OnEnter(Screen::Home), reset_for_setup);
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
@@ -244,9 +245,9 @@ fn glide(
     let left = Vec3::new(-towards.z, 0.0, towards.x);
     // Food checkers' setup panel sits where the classic one does.
     let beside_panel = match screen.get() {
-        Screen::Setup => true,
         Screen::Food => panel.right > 0.0,
         Screen::Playing => false,
+        _ => true,
     };
     let near = match (beside_panel, windows.single()) {
         (true, Ok(window)) => {

@@ -459,7 +459,7 @@ fn apply_requests(
         moves.clear();
         for t in turns.read() {
             if *t == FoodTurn::Leave {
-                next.set(Screen::Setup);
+                next.set(Screen::Home);
             }
         }
         return;
@@ -531,7 +531,7 @@ fn apply_requests(
                 back_to_panel = true;
             }
             FoodTurn::Leave => {
-                next.set(Screen::Setup);
+                next.set(Screen::Home);
             }
             FoodTurn::Save => {
                 saves.write(progress::SaveFood);

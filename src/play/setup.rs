@@ -29,6 +29,10 @@ pub struct SeatSetup {
     pub kind: SeatKind,
     /// Index into `PALETTE`.
     pub colour: u8,
+    /// The league profile of the person at this seat (a guest without);
+    /// its name and colour are the seat's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub profile: Option<String>,
 }
 
 /// The six marble colours, clearly apart in hue and lightness.
@@ -83,6 +87,7 @@ impl MatchSetup {
                 name: format!("Player {n}"),
                 kind: SeatKind::Human,
                 colour,
+                profile: None,
             });
         }
     }

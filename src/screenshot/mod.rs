@@ -5,6 +5,9 @@
 use crate::board::BoardLayout;
 use crate::camera::Orbit;
 use crate::input::{Aim, ItemTargeting, Selection};
+use crate::league::profiles::ProfilesUi;
+use crate::league::tournament::TournamentDraft;
+use crate::league::{LeagueStore, OpenTournament};
 use crate::marbles::{Hopping, Motion};
 use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
@@ -70,12 +73,35 @@ pub enum ShotOf {
     FoodTable,
     /// Food checkers: the setup panel.
     FoodSetup,
+    /// The home screen.
+    Home,
+    /// The profiles (a sample league is made in an empty `STARHOP_HOME`).
+    Profiles,
+    /// The history of finished games (sample league as for `profiles`).
+    History,
+    /// A tournament some games in (sample league as for `profiles`).
+    Tournament,
+    /// The form of a new tournament (sample league as for `profiles`).
+    TournamentNew,
+    /// The end screen of a game between two profiles: rating changes, a new level.
+    EndRated,
 }
 
 impl ShotOf {
     /// Whether the shot shows a game (else the setup screen).
     pub fn in_game(self) -> bool {
-        !matches!(self, ShotOf::Setup | ShotOf::Settings | ShotOf::Load) && !self.food()
+        self.screen().is_none() && self != ShotOf::Home && !self.food()
+    }
+
+    /// The menu screen the shot shows, other than the home screen.
+    pub fn screen(self) -> Option<Screen> {
+        match self {
+            ShotOf::Setup | ShotOf::Settings | ShotOf::Load => Some(Screen::Setup),
+            ShotOf::Profiles => Some(Screen::Profiles),
+            ShotOf::History => Some(Screen::History),
+            ShotOf::Tournament | ShotOf::TournamentNew => Some(Screen::Tournament),
+            _ => None,
+        }
     }
 
     /// Whether the shot shows food checkers (set up by `food::shots`).
@@ -191,12 +217,19 @@ fn run_shot(
     mut starts: MessageWriter<StartMatch>,
     mut changed: MessageWriter<BoardChanged>,
     mut exit: MessageWriter<AppExit>,
+    mut league: LeagueShot,
 ) {
     let p = &mut *progress;
     if !p.started {
         p.started = true;
+        if let Some(screen) = options.shot_of.screen() {
+            league.screen.set(screen);
+        }
         if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
             let mut setup = setup.clone();
+            if options.shot_of == ShotOf::EndRated {
+                league.profile_seats(&mut setup);
+            }
             if options.shot_of == ShotOf::Targeting {
                 setup.rules.items = true;
                 setup.rules.box_every = 1;
@@ -210,7 +243,7 @@ fn run_shot(
         let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
         };
-        let moves = if options.shot_of == ShotOf::End {
+        let moves = if matches!(options.shot_of, ShotOf::End | ShotOf::EndRated) {
             5_000
         } else {
             options.moves
@@ -229,6 +262,7 @@ fn run_shot(
     if !p.arranged {
         p.arranged = true;
         arrange(options.shot_of, game.as_deref(), &mut scene);
+        league.arrange(options.shot_of);
         return;
     }
     if p.settled < SETTLE_FRAMES {
@@ -466,7 +500,84 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             }
             scene.targeting.0 = Some(aim);
         }
-        ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
+        ShotOf::Setup
+        | ShotOf::Draw
+        | ShotOf::Game
+        | ShotOf::End
+        | ShotOf::Home
+        | ShotOf::Profiles
+        | ShotOf::History
+        | ShotOf::Tournament
+        | ShotOf::TournamentNew
+        | ShotOf::EndRated => {}
+    }
+}
+
+/// What the league's shots need: the screen, and a sample league.
+#[derive(bevy::ecs::system::SystemParam)]
+struct LeagueShot<'w> {
+    screen: ResMut<'w, NextState<Screen>>,
+    store: Option<ResMut<'w, LeagueStore>>,
+    open: ResMut<'w, OpenTournament>,
+    profiles: ResMut<'w, ProfilesUi>,
+    draft: ResMut<'w, TournamentDraft>,
+}
+
+impl LeagueShot<'_> {
+    /// Two sample profiles in the first two seats of a two-player game.
+    fn profile_seats(&mut self, setup: &mut crate::play::MatchSetup) {
+        let Some(store) = self.store.as_deref_mut() else {
+            return;
+        };
+        let ids = crate::league::shots::sample_profiles(store);
+        setup.players = 2;
+        setup.fit_seats();
+        for (seat, id) in setup.seats.iter_mut().zip(&ids) {
+            if let Some(p) = store.league.profiles.get(id) {
+                seat.name = p.name.clone();
+                seat.colour = crate::league::palette_of(p.colour);
+                seat.profile = Some(id.clone());
+            }
+        }
+    }
+
+    /// Fills an empty league and opens what the shot is of.
+    fn arrange(&mut self, shot: ShotOf) {
+        if !matches!(
+            shot,
+            ShotOf::Home
+                | ShotOf::Profiles
+                | ShotOf::History
+                | ShotOf::Tournament
+                | ShotOf::TournamentNew
+        ) {
+            return;
+        }
+        let Some(store) = self.store.as_deref_mut() else {
+            return;
+        };
+        let tournament = crate::league::shots::sample_league(store);
+        if shot == ShotOf::Tournament {
+            self.open.0 = tournament;
+        }
+        if shot == ShotOf::TournamentNew {
+            self.draft.open = true;
+            self.draft.name = "Family cup".into();
+            let ids = crate::league::shots::sample_profiles(store);
+            for (slot, id) in self.draft.entrants.iter_mut().zip(ids) {
+                *slot = (starhop_league::Who::Profile(id), String::new());
+            }
+            self.draft
+                .entrants
+                .push((starhop_league::Who::Guest, "Uncle Bo".into()));
+            self.draft.entrants.push((
+                starhop_league::Who::Bot(starhop_ai::Level::Hard),
+                String::new(),
+            ));
+        }
+        if shot == ShotOf::Profiles {
+            self.profiles.selected = store.league.profiles.list.first().map(|p| p.id.clone());
+        }
     }
 }
 

@@ -268,6 +268,9 @@ pub fn end_screen(
     mut starts: MessageWriter<StartMatch>,
     mut back: MessageWriter<BackToSetup>,
     mut saves: MessageWriter<SaveGame>,
+    store: Option<Res<crate::league::LeagueStore>>,
+    filed: Res<crate::league::MatchLeague>,
+    mut to_tournament: MessageWriter<crate::league::BackToTournament>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let Some(outcome) = m.game.outcome() else {
@@ -282,6 +285,13 @@ pub fn end_screen(
     let lang = settings.language;
     let mut order: Vec<Seat> = (0..m.game.players() as Seat).collect();
     order.sort_by_key(|&s| outcome.places[s as usize]);
+    // Each profile's rating change (bots and guests have none).
+    let rating = match (&store, &filed.filed) {
+        (Some(store), Some(Some(id))) => crate::league::rating_of(store, id, m.game.players()),
+        _ => vec![None; m.game.players()],
+    };
+    let rated = rating.iter().any(Option::is_some);
+    let tournament = filed.tournament.is_some();
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)
         .resizable(false)
@@ -305,7 +315,7 @@ pub fn end_screen(
             ui.separator();
             egui::Grid::new("ranking")
                 .striped(true)
-                .num_columns(5)
+                .num_columns(if rated { 6 } else { 5 })
                 .show(ui, |ui| {
                     ui.strong(lang.t("Place"));
                     ui.strong("");
@@ -316,6 +326,9 @@ pub fn end_screen(
                     } else {
                         ""
                     });
+                    if rated {
+                        ui.strong(lang.t("Rating"));
+                    }
                     ui.end_row();
                     for &s in &order {
                         ui.label(outcome.places[s as usize].to_string());
@@ -332,16 +345,27 @@ pub fn end_screen(
                                 .as_ref()
                                 .map_or(String::new(), |sc| format!("{}", sc[s as usize])),
                         );
+                        if rated {
+                            rating_cell(ui, lang, rating[s as usize]);
+                        }
                         ui.end_row();
                     }
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(format!("↻ {}", lang.t("Play again"))).clicked() {
-                    starts.write(StartMatch(m.setup.clone()));
-                }
-                if ui.button(lang.t("New game")).clicked() {
-                    back.write(BackToSetup);
+                if tournament {
+                    let button =
+                        egui::Button::new(format!("🏆 {}", lang.t("Back to the tournament")));
+                    if ui.add(button).clicked() {
+                        to_tournament.write(crate::league::BackToTournament);
+                    }
+                } else {
+                    if ui.button(format!("↻ {}", lang.t("Play again"))).clicked() {
+                        starts.write(StartMatch(m.setup.clone()));
+                    }
+                    if ui.button(lang.t("New game")).clicked() {
+                        back.write(BackToSetup);
+                    }
                 }
                 if ui.button(format!("💾 {}", lang.t("Save game"))).clicked() {
                     saves.write(SaveGame);
@@ -352,6 +376,39 @@ pub fn end_screen(
             });
         });
     Ok(())
+}
+
+/// A profile's rating change on the end screen: "+12", "−8", and a new
+/// level ("Level 3!").
+fn rating_cell(ui: &mut egui::Ui, lang: Language, line: Option<crate::league::RatingLine>) {
+    let Some(line) = line else {
+        ui.label("");
+        return;
+    };
+    ui.horizontal(|ui| {
+        let colour = match line.points {
+            p if p > 0 => egui::Color32::from_rgb(120, 220, 130),
+            p if p < 0 => egui::Color32::from_rgb(240, 140, 120),
+            _ => ui.visuals().text_color(),
+        };
+        ui.label(
+            egui::RichText::new(line.points_text())
+                .strong()
+                .color(colour),
+        );
+        if let Some(level) = line.new_level {
+            let text = if line.points > 0 {
+                trf(lang, "Level {}!", &[&level])
+            } else {
+                trf(lang, "Level {}", &[&level])
+            };
+            ui.label(
+                egui::RichText::new(text)
+                    .strong()
+                    .color(egui::Color32::from_rgb(255, 215, 90)),
+            );
+        }
+    });
 }
 
 /// The undo and redo buttons of a button bar (classic and food checkers),

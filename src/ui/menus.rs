@@ -35,8 +35,7 @@ pub fn escape(
 ) {
     let egui_has_keys = egui_input.is_some_and(|e| e.wants_any_keyboard_input());
     let toggled = toggles.read().count() > 0;
-    let esc =
-        keys.just_pressed(KeyCode::Escape) && (*screen.get() == Screen::Setup || egui_has_keys);
+    let esc = keys.just_pressed(KeyCode::Escape) && (screen.get().is_menu() || egui_has_keys);
     if toggled || esc {
         if asking.0.is_some() {
             asking.0 = None;

@@ -120,7 +120,7 @@ const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Subset.otf
 /// Its name among egui's fonts.
 const CJK_FONT_ID: &str = "noto-sc";
 
-fn install_fonts(mut commands: Commands, mut contexts: EguiContexts) -> Result {
+pub(crate) fn install_fonts(mut commands: Commands, mut contexts: EguiContexts) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut fonts = egui::FontDefinitions::default();
     fonts.font_data.insert(

@@ -102,6 +102,8 @@ pub fn setup_screen(
     mut starts: MessageWriter<StartMatch>,
     keys: Res<ButtonInput<KeyCode>>,
     mut food: MessageWriter<crate::food::OpenFood>,
+    store: Option<Res<crate::league::LeagueStore>>,
+    mut screen: ResMut<NextState<crate::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -141,7 +143,8 @@ pub fn setup_screen(
             egui::ScrollArea::vertical()
                 .max_height(ctx_height(ui) - 170.0)
                 .show(ui, |ui| {
-                    players_section(ui, lang, &mut setup);
+                    let profiles = store.as_ref().map_or(&[][..], |s| &s.league.profiles.list);
+                    players_section(ui, lang, &mut setup, profiles);
                     ui.separator();
                     board_section(ui, lang, &mut setup.rules);
                     ui.separator();
@@ -160,6 +163,13 @@ pub fn setup_screen(
                 }
                 if ui.button(format!("⚙ {}", lang.t("Settings"))).clicked() {
                     next_overlay.set(Overlay::Settings);
+                }
+                if ui
+                    .button(format!("🏠 {}", lang.t("Home")))
+                    .on_hover_text("Esc")
+                    .clicked()
+                {
+                    screen.set(crate::Screen::Home);
                 }
             });
         });
@@ -190,7 +200,12 @@ fn ctx_height(ui: &egui::Ui) -> f32 {
     ui.ctx().content_rect().height()
 }
 
-fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::MatchSetup) {
+fn players_section(
+    ui: &mut egui::Ui,
+    lang: Language,
+    setup: &mut crate::play::MatchSetup,
+    profiles: &[starhop_league::Profile],
+) {
     ui.horizontal(|ui| {
         ui.strong(lang.t("Players"));
         for n in [2usize, 3, 4, 6] {
@@ -226,22 +241,75 @@ fn players_section(ui: &mut egui::Ui, lang: Language, setup: &mut crate::play::M
                             }
                         });
                 });
-                name_field(ui, lang, &mut seat.name, i + 1);
+                if seat.profile.is_some() {
+                    ui.add_sized(
+                        [130.0, 24.0],
+                        egui::Label::new(egui::RichText::new(&seat.name).strong()).truncate(),
+                    )
+                    .on_hover_text(lang.t("A profile plays with its own name and colour."));
+                } else {
+                    name_field(ui, lang, &mut seat.name, i + 1);
+                }
+                // Who plays: a guest (any name), a profile, or a bot.
+                let was = (seat.kind, seat.profile.clone());
+                let mut choice = was.clone();
+                let shown = match (&seat.kind, &seat.profile) {
+                    (SeatKind::Human, Some(_)) => format!("👤 {}", seat.name),
+                    (SeatKind::Human, None) => lang.t("Guest").to_string(),
+                    (kind, _) => kind_name(lang, *kind),
+                };
                 egui::ComboBox::from_id_salt(("kind", i))
-                    .width(110.0)
-                    .selected_text(kind_name(lang, seat.kind))
+                    .width(130.0)
+                    .selected_text(shown)
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(
-                            &mut seat.kind,
-                            SeatKind::Human,
-                            kind_name(lang, SeatKind::Human),
-                        );
+                        ui.selectable_value(&mut choice, (SeatKind::Human, None), lang.t("Guest"))
+                            .on_hover_text(lang.t("A person without a profile: not rated."));
+                        for p in profiles {
+                            let id = Some(p.id.clone());
+                            ui.selectable_value(
+                                &mut choice,
+                                (SeatKind::Human, id),
+                                format!("👤 {}", p.name),
+                            )
+                            .on_hover_text(trf(
+                                lang,
+                                "Level {}",
+                                &[&p.level()],
+                            ));
+                        }
                         for level in Level::ALL {
                             let kind = SeatKind::Bot(level);
-                            ui.selectable_value(&mut seat.kind, kind, kind_name(lang, kind))
+                            ui.selectable_value(&mut choice, (kind, None), kind_name(lang, kind))
                                 .on_hover_text(level_tip(lang, level));
                         }
                     });
+                if choice != was {
+                    seat.kind = choice.0;
+                    match choice
+                        .1
+                        .as_ref()
+                        .and_then(|id| profiles.iter().find(|p| &p.id == id))
+                    {
+                        Some(p) => {
+                            seat.name = p.name.clone();
+                            seat.colour = crate::league::palette_of(p.colour);
+                        }
+                        None if seat.profile.is_some() => {
+                            seat.name = super::i18n::default_name(i + 1);
+                        }
+                        None => {}
+                    }
+                    seat.profile = choice.1.clone();
+                    // One profile sits at one seat: another seat it was at becomes a guest.
+                    if choice.1.is_some() {
+                        for (j, other) in setup.seats.iter_mut().enumerate() {
+                            if j != i && other.profile == choice.1 {
+                                other.profile = None;
+                                other.name = super::i18n::default_name(j + 1);
+                            }
+                        }
+                    }
+                }
                 ui.end_row();
                 // Keep colours distinct: if this seat took a colour in use, the other seat gets this one's old colour.
                 if let Some(other) =

@@ -1,0 +1,273 @@
+//! The history screen: every finished game, newest first (who played, the
+//! date, the result, the moves, the rating points), filtered by player;
+//! delete one, or watch it again ([`WatchRecord`]).
+
+use super::ask::{LeagueAsk, LeagueQuestion};
+use super::home::{screen_heading, screen_panel};
+use super::{LeagueStore, profiles::colour_of};
+use crate::Screen;
+use crate::play::Notice;
+use crate::settings::{Language, Settings};
+use crate::ui::{SetupPanel, Tr, display_name, level_name, tr, trf};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_engine::EndReason;
+use starhop_league::{HistoryEntry, Who};
+use std::path::PathBuf;
+
+/// Watch the game in this record file again (the replay viewer answers it).
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct WatchRecord(pub PathBuf);
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<HistoryFilter>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            history_screen
+                .run_if(in_state(Screen::History))
+                .after(crate::ui::install_fonts),
+        )
+        .add_systems(Update, watch_not_yet);
+}
+
+/// The player whose games the history shows (None: everyone's).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct HistoryFilter(pub Option<String>);
+
+/// Until the replay viewer is connected, a request to watch says so.
+fn watch_not_yet(
+    mut watches: MessageReader<WatchRecord>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let lang = settings.language;
+    for WatchRecord(path) in watches.read() {
+        info!("watch {}", path.display());
+        notices.write(Notice::Info(
+            tr(lang, "Watching a game again is not in this version yet.").into(),
+        ));
+    }
+}
+
+/// What a row's buttons asked for.
+pub enum RowAction {
+    Watch(PathBuf),
+    Delete(String, String),
+}
+
+/// A seat of a game as the history shows it: a bot with its level, default
+/// names in the interface language.
+pub fn seat_label(lang: Language, entry: &HistoryEntry, seat: usize) -> String {
+    let name = entry.names.get(seat).cloned().unwrap_or_default();
+    match entry.who.get(seat) {
+        Some(Who::Bot(level)) if crate::ui::i18n::default_number(&name).is_some() => {
+            trf(lang, "Bot ({})", &[&level_name(lang, *level)])
+        }
+        Some(Who::Bot(level)) => format!("{} ({})", name, level_name(lang, *level)),
+        _ => display_name(lang, &name),
+    }
+}
+
+/// "+12", "−8", or nothing for 0.
+fn points(p: i32) -> String {
+    match p {
+        p if p > 0 => format!("+{p}"),
+        p if p < 0 => format!("−{}", -p),
+        _ => String::new(),
+    }
+}
+
+fn reason_text(lang: Language, r: EndReason) -> &'static str {
+    match r {
+        EndReason::Finished => lang.t("finished"),
+        EndReason::Resigned => lang.t("resigned"),
+        EndReason::Deadlock => lang.t("adjudicated"),
+        EndReason::Blocked => lang.t("blocked"),
+        EndReason::Team => lang.t("team game"),
+    }
+}
+
+/// The games of `profile` (or everyone), newest first, at most `limit`;
+/// with `buttons`, each has Watch and Delete. Says which was pressed.
+pub fn game_list(
+    ui: &mut egui::Ui,
+    lang: Language,
+    store: &LeagueStore,
+    profile: Option<&str>,
+    limit: usize,
+    buttons: Option<bool>,
+) -> Option<RowAction> {
+    let mut action = None;
+    let mut any = false;
+    egui::ScrollArea::vertical()
+        .id_salt(("games", profile))
+        .auto_shrink([false, true])
+        .show(ui, |ui| {
+            for entry in store.league.history_of(profile).take(limit) {
+                any = true;
+                if let Some(a) = game_row(ui, lang, store, entry, buttons) {
+                    action = Some(a);
+                }
+            }
+        });
+    if !any {
+        ui.label(egui::RichText::new(lang.t("No finished games yet.")).weak());
+    }
+    action
+}
+
+fn game_row(
+    ui: &mut egui::Ui,
+    lang: Language,
+    store: &LeagueStore,
+    entry: &HistoryEntry,
+    buttons: Option<bool>,
+) -> Option<RowAction> {
+    let mut action = None;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        ui.set_width(ui.available_width());
+        let mut order: Vec<usize> = (0..entry.names.len()).collect();
+        order.sort_by_key(|&s| entry.places.get(s).copied().unwrap_or(u8::MAX));
+        ui.horizontal_wrapped(|ui| {
+            for (i, &s) in order.iter().enumerate() {
+                if i > 0 {
+                    ui.label(egui::RichText::new("·").weak());
+                }
+                let place = entry.places.get(s).copied().unwrap_or(0);
+                let medal = match place {
+                    1 => "🏆 ",
+                    _ => "",
+                };
+                if let Some(Who::Profile(id)) = entry.who.get(s)
+                    && let Some(p) = store.league.profiles.get(id)
+                {
+                    crate::ui::swatch(ui, colour_of(p));
+                }
+                let text = format!("{medal}{place}. {}", seat_label(lang, entry, s));
+                if place == 1 {
+                    ui.label(egui::RichText::new(text).strong());
+                } else {
+                    ui.label(text);
+                }
+                let delta = entry.rating.get(s).copied().unwrap_or(0);
+                if matches!(entry.who.get(s), Some(Who::Profile(_))) && delta != 0 {
+                    let colour = if delta > 0 {
+                        egui::Color32::from_rgb(120, 220, 130)
+                    } else {
+                        egui::Color32::from_rgb(240, 140, 120)
+                    };
+                    ui.colored_label(colour, points(delta));
+                }
+            }
+        });
+        ui.horizontal(|ui| {
+            let mut when = format!(
+                "{} · {} · {}",
+                entry.date,
+                trf(lang, "{} moves", &[&entry.moves]),
+                reason_text(lang, entry.reason)
+            );
+            if let Some(t) = entry
+                .tournament
+                .as_ref()
+                .and_then(|id| store.tournament(id))
+            {
+                when += &format!(" · 🏆 {}", t.name);
+            }
+            ui.label(egui::RichText::new(when).weak());
+            if buttons.is_some() {
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    let quiet = buttons == Some(false);
+                    let delete = egui::Button::new(format!("🗑 {}", lang.t("Delete")));
+                    if ui.add_enabled(!quiet, delete).clicked() {
+                        let who = (0..entry.names.len())
+                            .map(|s| seat_label(lang, entry, s))
+                            .collect::<Vec<_>>()
+                            .join(", ");
+                        action = Some(RowAction::Delete(
+                            entry.id.clone(),
+                            format!("{who} · {}", entry.date),
+                        ));
+                    }
+                    let watch = egui::Button::new(format!("▶ {}", lang.t("Watch")));
+                    if ui
+                        .add_enabled(!quiet, watch)
+                        .on_hover_text(lang.t("Watch this game again"))
+                        .clicked()
+                    {
+                        action = Some(RowAction::Watch(store.league.record_path(entry)));
+                    }
+                });
+            }
+        });
+    });
+    action
+}
+
+fn history_screen(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    store: Option<Res<LeagueStore>>,
+    mut filter: ResMut<HistoryFilter>,
+    mut ask: ResMut<LeagueAsk>,
+    mut watches: MessageWriter<WatchRecord>,
+    mut panel: ResMut<SetupPanel>,
+    mut next: ResMut<NextState<Screen>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut home = false;
+    let mut chosen = filter.0.clone();
+    let mut action = None;
+    screen_panel(ctx, "history", 720.0, &mut panel, |ui| {
+        home = screen_heading(ui, lang, lang.t("History"));
+        let Some(store) = &store else {
+            ui.label(lang.t("The league is not available in this run."));
+            return;
+        };
+        let profiles = &store.league.profiles;
+        if chosen.as_ref().is_some_and(|id| profiles.get(id).is_none()) {
+            chosen = None;
+        }
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Player"));
+            let shown = chosen
+                .as_ref()
+                .and_then(|id| store.profile_name(id))
+                .map_or_else(|| lang.t("Everyone").to_string(), str::to_string);
+            egui::ComboBox::from_id_salt("history-filter")
+                .selected_text(shown)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut chosen, None, lang.t("Everyone"));
+                    for p in &profiles.list {
+                        ui.selectable_value(&mut chosen, Some(p.id.clone()), &p.name);
+                    }
+                });
+            let count = store.league.history_of(chosen.as_deref()).count();
+            ui.label(egui::RichText::new(trf(lang, "{} games", &[&count])).weak());
+        });
+        ui.separator();
+        action = game_list(
+            ui,
+            lang,
+            store,
+            chosen.as_deref(),
+            500,
+            Some(ask.0.is_none()),
+        );
+    });
+    if chosen != filter.0 {
+        filter.0 = chosen;
+    }
+    match action {
+        Some(RowAction::Watch(path)) => {
+            watches.write(WatchRecord(path));
+        }
+        Some(RowAction::Delete(id, who)) => ask.0 = Some(LeagueQuestion::DeleteGame(id, who)),
+        None => {}
+    }
+    if home {
+        next.set(Screen::Home);
+    }
+    Ok(())
+}

@@ -1,0 +1,290 @@
+//! The home screen: Play, Party, Food checkers, Tournament, Profiles,
+//! History, Settings, Quit. Arrows and Enter, or the number keys, choose.
+//! Also the panel every league screen is drawn in.
+
+use super::ask::LeagueAsk;
+use super::{LeagueStore, OpenTournament};
+use crate::Screen;
+use crate::play::PendingSetup;
+use crate::settings::{Language, Settings};
+use crate::ui::{Ask, Asking, Overlay, SetupPanel, Tr, language_switch};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_engine::{Preset, Rules};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        home_screen
+            .run_if(in_state(Screen::Home))
+            .after(crate::ui::install_fonts),
+    )
+    .add_systems(Update, escape_home.in_set(crate::AppSystems::Input));
+}
+
+/// The choices of the home screen, in order (number keys 1 to 8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Choice {
+    Play,
+    Party,
+    Food,
+    Tournament,
+    Profiles,
+    History,
+    Settings,
+    Quit,
+}
+
+const CHOICES: [Choice; 8] = [
+    Choice::Play,
+    Choice::Party,
+    Choice::Food,
+    Choice::Tournament,
+    Choice::Profiles,
+    Choice::History,
+    Choice::Settings,
+    Choice::Quit,
+];
+
+fn label(lang: Language, c: Choice) -> String {
+    let (icon, text) = match c {
+        Choice::Play => ("▶", lang.t("Play")),
+        Choice::Party => ("🎁", lang.t("Party")),
+        Choice::Food => ("🍴", lang.t("Food checkers")),
+        Choice::Tournament => ("🏆", lang.t("Tournament")),
+        Choice::Profiles => ("👤", lang.t("Profiles")),
+        Choice::History => ("📜", lang.t("History")),
+        Choice::Settings => ("⚙", lang.t("Settings")),
+        Choice::Quit => ("✖", lang.t("Quit")),
+    };
+    format!("{icon}  {text}")
+}
+
+fn tip(lang: Language, c: Choice) -> &'static str {
+    match c {
+        Choice::Play => lang.t("Chinese checkers for 2 to 6 players, people and bots."),
+        Choice::Party => lang.t("Chinese checkers with item boxes on the board."),
+        Choice::Food => lang.t("Capture by jumping: solo puzzles or a table game"),
+        Choice::Tournament => lang.t("A round robin: everyone plays everyone, one game at a time."),
+        Choice::Profiles => lang.t("Players with rating points and levels."),
+        Choice::History => lang.t("Every finished game, newest first."),
+        Choice::Settings => lang.t("Language, sound and display."),
+        Choice::Quit => lang.t("Leave Starhop."),
+    }
+}
+
+/// A league screen's panel: on the left like the setup panel, as tall as
+/// the window, `width` wide; the board shows beside it.
+pub fn screen_panel<R>(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    panel: &mut SetupPanel,
+    content: impl FnOnce(&mut egui::Ui) -> R,
+) -> Option<R> {
+    let screen = ctx.content_rect();
+    let width = width.min(screen.width() - 32.0).max(280.0);
+    let shown = egui::Window::new(id)
+        .id(egui::Id::new(id))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .fixed_size([width, (screen.height() - 56.0).max(200.0)])
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            content(ui)
+        })?;
+    let right = shown.response.rect.right();
+    if panel.right != right {
+        panel.right = right;
+    }
+    shown.inner
+}
+
+/// The heading of a league screen, with the way home on the right.
+pub fn screen_heading(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
+    let mut home = false;
+    ui.horizontal(|ui| {
+        ui.heading(egui::RichText::new(title).size(26.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            home = ui
+                .button(format!("🏠 {}", lang.t("Home")))
+                .on_hover_text("Esc")
+                .clicked();
+        });
+    });
+    ui.separator();
+    home
+}
+
+/// Whether the keyboard is free for a screen's own keys: no window, question
+/// or text field has it.
+pub fn keys_free(ctx: &egui::Context, overlay: &Overlay, asking: &Asking, ask: &LeagueAsk) -> bool {
+    *overlay == Overlay::None
+        && asking.0.is_none()
+        && ask.0.is_none()
+        && !ctx.egui_wants_keyboard_input()
+}
+
+fn home_screen(
+    mut contexts: EguiContexts,
+    mut settings: ResMut<Settings>,
+    overlay: Res<State<Overlay>>,
+    mut next_overlay: ResMut<NextState<Overlay>>,
+    mut asking: ResMut<Asking>,
+    ask: Res<LeagueAsk>,
+    mut panel: ResMut<SetupPanel>,
+    mut pending: ResMut<PendingSetup>,
+    mut next: ResMut<NextState<Screen>>,
+    mut food: MessageWriter<crate::food::OpenFood>,
+    mut open: ResMut<OpenTournament>,
+    store: Option<Res<LeagueStore>>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut selected: Local<usize>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut chosen = None;
+    if keys_free(ctx, overlay.get(), &asking, &ask) {
+        if keys.just_pressed(KeyCode::ArrowDown) {
+            *selected = (*selected + 1) % CHOICES.len();
+        }
+        if keys.just_pressed(KeyCode::ArrowUp) {
+            *selected = (*selected + CHOICES.len() - 1) % CHOICES.len();
+        }
+        if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::NumpadEnter) {
+            chosen = Some(CHOICES[*selected]);
+        }
+        let digits = [
+            KeyCode::Digit1,
+            KeyCode::Digit2,
+            KeyCode::Digit3,
+            KeyCode::Digit4,
+            KeyCode::Digit5,
+            KeyCode::Digit6,
+            KeyCode::Digit7,
+            KeyCode::Digit8,
+        ];
+        if let Some(i) = digits.iter().position(|&k| keys.just_pressed(k)) {
+            *selected = i;
+            chosen = Some(CHOICES[i]);
+        }
+    }
+    screen_panel(ctx, "home", 360.0, &mut panel, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(egui::RichText::new("Starhop 跳棋").size(30.0).strong());
+        });
+        ui.label(egui::RichText::new(lang.t("Chinese checkers for the whole family")).italics());
+        language_switch(ui, &mut settings);
+        ui.separator();
+        ui.add_space(4.0);
+        for (i, &c) in CHOICES.iter().enumerate() {
+            let text = egui::RichText::new(label(lang, c)).size(19.0);
+            let button = egui::Button::new(text)
+                .selected(*selected == i)
+                .min_size(egui::vec2(ui.available_width() - 34.0, 38.0));
+            ui.horizontal(|ui| {
+                ui.label(egui::RichText::new(format!("{}", i + 1)).weak().monospace());
+                let r = ui.add(button).on_hover_text(tip(lang, c));
+                if r.hovered() {
+                    *selected = i;
+                }
+                if r.clicked() {
+                    chosen = Some(c);
+                }
+            });
+            ui.add_space(2.0);
+        }
+        ui.add_space(4.0);
+        ui.label(egui::RichText::new(lang.t("↑ ↓ and Enter, or the number keys.")).weak());
+        if let Some(store) = &store {
+            leaders(ui, lang, store);
+        }
+    });
+    let Some(c) = chosen else { return Ok(()) };
+    match c {
+        Choice::Play | Choice::Party => {
+            let rules = &pending.0.rules;
+            let want = if c == Choice::Party {
+                Preset::Party
+            } else {
+                Preset::Classic
+            };
+            // Party turns items on; Play leaves the chosen rules unless they are a party's.
+            if c == Choice::Party || rules.items {
+                let kept = Rules {
+                    board_size: rules.board_size,
+                    first_move: rules.first_move,
+                    teams: rules.teams,
+                    ..want.rules()
+                };
+                pending.0.rules = kept;
+            }
+            next.set(Screen::Setup);
+        }
+        Choice::Food => {
+            food.write(crate::food::OpenFood);
+        }
+        Choice::Tournament => {
+            open.0 = None;
+            next.set(Screen::Tournament);
+        }
+        Choice::Profiles => next.set(Screen::Profiles),
+        Choice::History => next.set(Screen::History),
+        Choice::Settings => next_overlay.set(Overlay::Settings),
+        Choice::Quit => asking.0 = Some(Ask::Quit),
+    }
+    Ok(())
+}
+
+/// The best five profiles, as a small table under the menu.
+fn leaders(ui: &mut egui::Ui, lang: Language, store: &LeagueStore) {
+    let mut list: Vec<_> = store.league.profiles.list.iter().collect();
+    if list.is_empty() {
+        return;
+    }
+    list.sort_by(|a, b| b.points.cmp(&a.points).then(a.name.cmp(&b.name)));
+    ui.separator();
+    ui.strong(lang.t("Best players"));
+    egui::Grid::new("home-leaders")
+        .num_columns(3)
+        .spacing([12.0, 2.0])
+        .show(ui, |ui| {
+            for p in list.into_iter().take(5) {
+                ui.horizontal(|ui| {
+                    crate::ui::swatch(ui, super::profiles::colour_of(p));
+                    ui.label(&p.name);
+                });
+                ui.label(crate::ui::trf(lang, "Level {}", &[&p.level()]));
+                ui.label(crate::ui::trf(lang, "{} points", &[&p.points]));
+                ui.end_row();
+            }
+        });
+}
+
+/// Esc on a league screen or the setup screen goes home (when no window or
+/// question is open: then Esc closes that).
+fn escape_home(
+    keys: Res<ButtonInput<KeyCode>>,
+    screen: Res<State<Screen>>,
+    overlay: Res<State<Overlay>>,
+    asking: Res<Asking>,
+    ask: Res<LeagueAsk>,
+    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let here = matches!(
+        screen.get(),
+        Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament
+    );
+    let typing = egui_input.is_some_and(|e| e.wants_keyboard_input());
+    if here
+        && keys.just_pressed(KeyCode::Escape)
+        && *overlay.get() == Overlay::None
+        && asking.0.is_none()
+        && ask.0.is_none()
+        && !typing
+    {
+        next.set(Screen::Home);
+    }
+}
