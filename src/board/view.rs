@@ -146,9 +146,10 @@ fn make_assets(
             ..default()
         }),
     });
-    // The table under the board.
+    // The table under the board: wide enough that no framing (a wide menu
+    // panel pushes the camera back) shows its edge.
     commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(80.0, 80.0))),
+        Mesh3d(meshes.add(Plane3d::default().mesh().size(400.0, 400.0))),
         MeshMaterial3d(materials.add(StandardMaterial {
             base_color: Color::srgb(0.05, 0.10, 0.09),
             perceptual_roughness: 1.0,
