@@ -1,12 +1,14 @@
 //! Game-level tests: a headless `App` with the game's logic plugins (no
 //! window, renderer or audio), driven through messages, checking the ECS view.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::marbles::{HopLanded, Hopping, Marble, MarbleIndex, rest_position};
 use starhop::play::{LoadMatch, Match, MatchSetup, MoveRequest, Notice, StartMatch, TurnRequest};
 use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
-use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Position, Record, Rules, Seat};
+use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Record, Rules, Seat};
 use std::time::Duration;
 
 #[derive(Resource, Default)]
@@ -197,31 +199,7 @@ fn undo_puts_the_marble_entities_back() {
 #[test]
 fn a_finished_game_reaches_the_end_state() {
     // Both players one step from home; seat 0 finishes, seat 1 cannot, so seat 0 wins.
-    let board = starhop_engine::Board::get(3).unwrap();
-    let mut pos = Position::empty(board, 2).unwrap();
-    let mut finishing = Vec::new();
-    for seat in 0..2 {
-        let target: Vec<Hole> = pos.target(seat).iter().collect();
-        let entry = target
-            .iter()
-            .copied()
-            .find(|&t| {
-                board.neighbour[t as usize]
-                    .iter()
-                    .any(|&x| x != u8::MAX && board.centre.contains(x))
-            })
-            .unwrap();
-        let outside = board.neighbour[entry as usize]
-            .iter()
-            .copied()
-            .find(|&x| x != u8::MAX && board.centre.contains(x))
-            .unwrap();
-        for &h in target.iter().filter(|&&h| h != entry) {
-            pos.place(seat, h).unwrap();
-        }
-        pos.place(seat, outside).unwrap();
-        finishing.push((outside, entry));
-    }
+    let (pos, finishing) = common::nearly_finished_position();
     let game = Game::from_position(fixed_rules(), pos, 0).unwrap();
     let record = Record::of(&game, vec!["Ann".into(), "Bo".into()]);
     let mut app = app();

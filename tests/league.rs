@@ -3,6 +3,8 @@
 //! recorded in its tournament and saved, so the league read again from disk
 //! is the same.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::StarhopLogicPlugin;
@@ -12,7 +14,7 @@ use starhop::league::{
 use starhop::persist::Folders;
 use starhop::play::{LoadMatch, Match, MoveRequest, StartMatch, TurnRequest};
 use starhop_ai::Level;
-use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Position, Preset, Record, Rules};
+use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Preset, Record, Rules};
 use starhop_league::{Entrant, Format, RatedGame, Who, rating_changes};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -71,31 +73,7 @@ fn fixed_rules() -> Rules {
 /// A two-player game on the small board where each player is one step from
 /// home; returns the record and each seat's finishing step.
 fn nearly_finished(names: [&str; 2]) -> (Record, Vec<(Hole, Hole)>) {
-    let board = starhop_engine::Board::get(3).unwrap();
-    let mut pos = Position::empty(board, 2).unwrap();
-    let mut finishing = Vec::new();
-    for seat in 0..2 {
-        let target: Vec<Hole> = pos.target(seat).iter().collect();
-        let entry = target
-            .iter()
-            .copied()
-            .find(|&t| {
-                board.neighbour[t as usize]
-                    .iter()
-                    .any(|&x| x != u8::MAX && board.centre.contains(x))
-            })
-            .unwrap();
-        let outside = board.neighbour[entry as usize]
-            .iter()
-            .copied()
-            .find(|&x| x != u8::MAX && board.centre.contains(x))
-            .unwrap();
-        for &h in target.iter().filter(|&&h| h != entry) {
-            pos.place(seat, h).unwrap();
-        }
-        pos.place(seat, outside).unwrap();
-        finishing.push((outside, entry));
-    }
+    let (pos, finishing) = common::nearly_finished_position();
     let game = Game::from_position(fixed_rules(), pos, 0).unwrap();
     (
         Record::of(&game, names.iter().map(|n| n.to_string()).collect()),
