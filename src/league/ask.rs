@@ -3,9 +3,9 @@
 
 use super::LeagueRequest;
 use crate::settings::Settings;
-use crate::ui::{Tr, trf};
+use crate::ui::{Tr, ask_yes_no, trf};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
 
 /// What a Yes deletes.
 #[derive(Clone, Debug, PartialEq)]
@@ -63,40 +63,14 @@ fn confirm(
             lang.t("Its games stay in the history.").to_string(),
         ),
     };
-    let response = egui::Modal::new(egui::Id::new("modal-league-confirm"))
-        .backdrop_color(egui::Color32::from_black_alpha(140))
-        .frame(egui::Frame::window(&ctx.global_style()).inner_margin(16.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(400.0);
-            ui.vertical_centered(|ui| ui.heading(&question));
-            ui.separator();
-            ui.add(egui::Label::new(detail.as_str()).wrap());
-            ui.add_space(8.0);
-            let mut said = None;
-            ui.vertical_centered(|ui| {
-                ui.horizontal(|ui| {
-                    let yes = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("Yes")));
-                    let no = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("No")));
-                    if just_opened || ui.memory(|m| m.focused().is_none()) {
-                        yes.request_focus();
-                    }
-                    if yes.clicked() {
-                        said = Some(true);
-                    }
-                    if no.clicked() {
-                        said = Some(false);
-                    }
-                });
-            });
-            said
-        });
-    let answer = if response.backdrop_response.clicked()
-        || ctx.input(|i| i.key_pressed(egui::Key::Escape))
-    {
-        Some(false)
-    } else {
-        response.inner
-    };
+    let answer = ask_yes_no(
+        ctx,
+        "modal-league-confirm",
+        &question,
+        &detail,
+        just_opened,
+        lang,
+    );
     match answer {
         Some(true) => {
             requests.write(match q {

@@ -89,6 +89,49 @@ fn modal<R>(
         })
 }
 
+/// A Yes/No question in a modal window: `Some(true)` for Yes, `Some(false)`
+/// for No, Esc or a click beside it, `None` while it waits. Enter answers Yes:
+/// the keyboard starts on it (and comes back to it), which also keeps Enter
+/// from reaching the board.
+pub(crate) fn ask_yes_no(
+    ctx: &egui::Context,
+    id: &str,
+    question: &str,
+    detail: &str,
+    just_opened: bool,
+    lang: Language,
+) -> Option<bool> {
+    let response = modal(ctx, egui::Id::new(id), question, |ui| {
+        ui.set_max_width(400.0);
+        if !detail.is_empty() {
+            ui.add(egui::Label::new(detail).wrap());
+            ui.add_space(8.0);
+        }
+        let mut said = None;
+        ui.vertical_centered(|ui| {
+            ui.horizontal(|ui| {
+                let yes = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("Yes")));
+                let no = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("No")));
+                if just_opened || ui.memory(|m| m.focused().is_none()) {
+                    yes.request_focus();
+                }
+                if yes.clicked() {
+                    said = Some(true);
+                }
+                if no.clicked() {
+                    said = Some(false);
+                }
+            });
+        });
+        said
+    });
+    if response.backdrop_response.clicked() || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
+        Some(false)
+    } else {
+        response.inner
+    }
+}
+
 /// A full-width menu button.
 fn menu_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     ui.add_sized([BUTTON_WIDTH, 32.0], egui::Button::new(text))
@@ -449,39 +492,7 @@ pub fn confirm(
                 .unwrap_or_default(),
         ),
     };
-    let answer = {
-        let response = modal(ctx, egui::Id::new("modal-confirm"), question, |ui| {
-            ui.set_max_width(380.0);
-            if !detail.is_empty() {
-                ui.add(egui::Label::new(detail.as_str()).wrap());
-                ui.add_space(8.0);
-            }
-            let mut said = None;
-            ui.vertical_centered(|ui| {
-                ui.horizontal(|ui| {
-                    let yes = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("Yes")));
-                    let no = ui.add_sized([110.0, 32.0], egui::Button::new(lang.t("No")));
-                    // Enter answers Yes: the keyboard starts on it (and comes back
-                    // to it), which also keeps Enter from reaching the board.
-                    if just_opened || ui.memory(|m| m.focused().is_none()) {
-                        yes.request_focus();
-                    }
-                    if yes.clicked() {
-                        said = Some(true);
-                    }
-                    if no.clicked() {
-                        said = Some(false);
-                    }
-                });
-            });
-            said
-        });
-        if response.backdrop_response.clicked() || ctx.input(|i| i.key_pressed(egui::Key::Escape)) {
-            Some(false)
-        } else {
-            response.inner
-        }
-    };
+    let answer = ask_yes_no(ctx, "modal-confirm", question, &detail, just_opened, lang);
     match answer {
         Some(true) => {
             match ask {

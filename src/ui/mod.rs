@@ -15,6 +15,7 @@ mod hud;
 pub mod i18n;
 mod items;
 mod menus;
+pub(crate) use menus::ask_yes_no;
 mod setup;
 
 pub use hud::undo_redo_buttons;
