@@ -8,7 +8,7 @@ use super::{LeagueRequest, LeagueStore, palette_of};
 use crate::Screen;
 use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, swatch, trf};
+use crate::ui::{SetupPanel, Tr, colour_name, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_league::Profile;
@@ -61,17 +61,6 @@ fn colour_row(ui: &mut egui::Ui, lang: Language, chosen: u8) -> Option<u8> {
         }
     });
     clicked
-}
-
-pub fn colour_name(lang: Language, c: u8) -> &'static str {
-    match c as usize % PALETTE.len() {
-        0 => lang.t("Red"),
-        1 => lang.t("Blue"),
-        2 => lang.t("Yellow"),
-        3 => lang.t("Green"),
-        4 => lang.t("Purple"),
-        _ => lang.t("White"),
-    }
 }
 
 fn profiles_screen(

@@ -20,9 +20,9 @@ pub struct SetupPanel {
     pub right: f32,
 }
 
-/// Colour names for the colour menus.
-fn colour_name(lang: Language, i: usize) -> &'static str {
-    match i % PALETTE.len() {
+/// A palette colour's name, for menus and tooltips.
+pub fn colour_name(lang: Language, c: u8) -> &'static str {
+    match c as usize % PALETTE.len() {
         0 => lang.t("Red"),
         1 => lang.t("Blue"),
         2 => lang.t("Yellow"),
@@ -232,11 +232,11 @@ fn players_section(
                     swatch(ui, PALETTE[seat.colour as usize % PALETTE.len()].1);
                     egui::ComboBox::from_id_salt(("colour", i))
                         .width(70.0)
-                        .selected_text(colour_name(lang, seat.colour as usize))
+                        .selected_text(colour_name(lang, seat.colour))
                         .show_ui(ui, |ui| {
                             for c in 0..PALETTE.len() as u8 {
                                 // A colour another seat uses swaps with it.
-                                let label = colour_name(lang, c as usize);
+                                let label = colour_name(lang, c);
                                 ui.selectable_value(&mut seat.colour, c, label);
                             }
                         });
