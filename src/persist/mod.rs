@@ -174,26 +174,16 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Renames a file that cannot be read to `NAME.corrupt-SECONDS` beside it.
+/// Renames a file that cannot be read to `NAME.corrupt-N` beside it (the
+/// league's files do the same).
 fn move_aside(path: &Path) -> Option<PathBuf> {
-    let seconds = crate::play::fresh_seed() / 1_000_000_000;
-    let mut aside = PathBuf::from(format!("{}.corrupt-{seconds}", path.display()));
-    let mut n = 1;
-    while aside.exists() {
-        aside = PathBuf::from(format!("{}.corrupt-{seconds}-{n}", path.display()));
-        n += 1;
-    }
-    match std::fs::rename(path, &aside) {
-        Ok(()) => Some(aside),
-        Err(e) => {
-            warn!("could not move {} aside: {e}", path.display());
-            None
-        }
-    }
+    starhop_league::store::move_aside(path)
+        .map_err(|e| warn!("could not move {} aside: {e}", path.display()))
+        .ok()
 }
 
 /// Reads a JSON file. `Ok(None)` when there is none; a file that does not
-/// parse is renamed to `NAME.corrupt-SECONDS` and reported.
+/// parse is renamed to `NAME.corrupt-N` and reported.
 pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, FileProblem> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
@@ -213,12 +203,8 @@ pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, FileProb
 
 /// Writes JSON through a temporary file, so a crash never leaves half a file.
 pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-    let tmp = path.with_extension("json.tmp");
     let text = serde_json::to_string_pretty(value).map_err(|e| e.to_string())?;
-    std::fs::write(&tmp, text).map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    starhop_league::store::write_atomic(path, text.as_bytes()).map_err(|e| e.to_string())
 }
 
 /// A seat in a save's name: its name, or "Bot (Hard)" for a bot that kept its
