@@ -27,6 +27,7 @@ pub mod party;
 pub mod perf;
 pub mod persist;
 pub mod play;
+pub mod replay;
 pub mod screenshot;
 pub mod settings;
 pub mod ui;
@@ -41,6 +42,10 @@ pub enum Screen {
     Playing,
     /// Food checkers: its setup panel and its games (see `food`).
     Food,
+    /// The replay viewer: a recorded game shown move by move (see `replay`).
+    /// The record is the `Match` on show; the rules systems, clocks, bots and
+    /// board input stand still, so nothing can change it.
+    Replay,
 }
 
 /// Frame order of the game's own systems in `Update`: input produces
@@ -80,6 +85,7 @@ impl Plugin for StarhopLogicPlugin {
                 marbles::plugin,
                 party::plugin,
                 food::plugin,
+                replay::plugin,
             ));
     }
 }
@@ -109,6 +115,8 @@ pub struct LaunchOptions {
     pub quit_after: Option<f32>,
     /// Start straight into this food checkers game (`--food`).
     pub food: Option<food::FoodSetup>,
+    /// Open the replay viewer on this record file (`--replay`).
+    pub replay: Option<std::path::PathBuf>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -180,6 +188,7 @@ impl Plugin for StarhopPlugin {
             screenshot::plugin,
             perf::plugin,
             food::view_plugin,
+            replay::view_plugin,
         ));
     }
 }

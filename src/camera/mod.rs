@@ -92,7 +92,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Food))),
+                steer.run_if(
+                    in_state(Screen::Playing)
+                        .or_else(in_state(Screen::Food))
+                        .or_else(in_state(Screen::Replay)),
+                ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
                 frame_setup_board.run_if(in_state(Screen::Setup)),
                 glide,
@@ -100,7 +104,9 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::View),
         )
-        .add_systems(OnEnter(Screen::Setup), reset_for_setup);
+        .add_systems(OnEnter(Screen::Setup), reset_for_setup)
+        // A replay starts from the usual view of its board.
+        .add_systems(OnEnter(Screen::Replay), reset_for_setup);
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
@@ -125,8 +131,11 @@ fn steer(
     layout: Res<BoardLayout>,
     game: Option<Res<Match>>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    screen: Res<State<Screen>>,
     mut orbit: ResMut<Orbit>,
 ) {
+    // In the replay viewer + - and Home are its own keys (speed, first move).
+    let replay = *screen.get() == Screen::Replay;
     let over_ui = egui_input
         .as_ref()
         .is_some_and(|e| e.wants_any_pointer_input());
@@ -151,7 +160,9 @@ fn steer(
         };
         orbit.yaw += axis(KeyCode::KeyE, KeyCode::KeyQ) * 1.6 * dt;
         orbit.pitch += axis(KeyCode::KeyS, KeyCode::KeyW) * 0.9 * dt;
-        orbit.distance *= 1.0 + axis(KeyCode::Equal, KeyCode::Minus) * 0.9 * dt;
+        if !replay {
+            orbit.distance *= 1.0 + axis(KeyCode::Equal, KeyCode::Minus) * 0.9 * dt;
+        }
         if keys.just_pressed(KeyCode::KeyT) {
             if orbit.pitch > 1.4 {
                 orbit.pitch = DEFAULT_PITCH;
@@ -160,7 +171,7 @@ fn steer(
                 *orbit = top_view(&layout, aspect_of(&windows), *orbit);
             }
         }
-        if keys.just_pressed(KeyCode::Home) {
+        if keys.just_pressed(KeyCode::Home) && !replay {
             let yaw = game
                 .as_ref()
                 .map(|m| yaw_facing(m.game.position().home_camp(m.game.to_move())))
@@ -246,7 +257,7 @@ fn glide(
     let beside_panel = match screen.get() {
         Screen::Setup => true,
         Screen::Food => panel.right > 0.0,
-        Screen::Playing => false,
+        Screen::Playing | Screen::Replay => false,
     };
     let near = match (beside_panel, windows.single()) {
         (true, Ok(window)) => {

@@ -10,6 +10,7 @@ use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
 use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
 use crate::play::{ItemRequest, MoveRequest};
+use crate::replay::OpenReplay;
 use crate::ui::{Ask, Asking, Overlay};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
@@ -70,6 +71,9 @@ pub enum ShotOf {
     FoodTable,
     /// Food checkers: the setup panel.
     FoodSetup,
+    /// The replay viewer two thirds into a game the greedy bot played
+    /// (`--moves`, 48 when not given), or on the `--replay` file.
+    Replay,
 }
 
 impl ShotOf {
@@ -190,12 +194,15 @@ fn run_shot(
     mut probe: EffectProbe,
     mut starts: MessageWriter<StartMatch>,
     mut changed: MessageWriter<BoardChanged>,
+    mut replays: MessageWriter<OpenReplay>,
     mut exit: MessageWriter<AppExit>,
 ) {
     let p = &mut *progress;
     if !p.started {
         p.started = true;
-        if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
+        // A `--replay` file opens by itself (see `replay`).
+        let in_game = options.shot_of.in_game() && options.replay.is_none();
+        if let (Some(setup), true) = (&options.quick_start, in_game) {
             let mut setup = setup.clone();
             if options.shot_of == ShotOf::Targeting {
                 setup.rules.items = true;
@@ -205,7 +212,8 @@ fn run_shot(
             return;
         }
     }
-    let wants_game = options.shot_of.in_game() && options.quick_start.is_some();
+    let wants_game =
+        options.shot_of.in_game() && options.quick_start.is_some() && options.replay.is_none();
     if wants_game && !p.played {
         let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
@@ -217,6 +225,16 @@ fn run_shot(
         };
         if options.shot_of == ShotOf::Targeting {
             play_for_items(m, moves);
+        } else if options.shot_of == ShotOf::Replay {
+            // Watch the game just played, two thirds in.
+            play_greedy(m, if moves == 0 { 48 } else { moves });
+            let record = m.record();
+            let at = record.actions.len() * 2 / 3;
+            replays.write(OpenReplay {
+                record,
+                title: None,
+                at,
+            });
         } else if options.shot_of.party() {
             p.effect = play_party(m, options.shot_of, moves);
         } else {
@@ -466,7 +484,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             }
             scene.targeting.0 = Some(aim);
         }
-        ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End => {}
+        ShotOf::Setup | ShotOf::Draw | ShotOf::Game | ShotOf::End | ShotOf::Replay => {}
     }
 }
 

@@ -8,6 +8,7 @@ use crate::play::{
     BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
     TurnRequest,
 };
+use crate::replay::OpenReplay;
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -268,6 +269,7 @@ pub fn end_screen(
     mut starts: MessageWriter<StartMatch>,
     mut back: MessageWriter<BackToSetup>,
     mut saves: MessageWriter<SaveGame>,
+    mut replays: MessageWriter<OpenReplay>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let Some(outcome) = m.game.outcome() else {
@@ -345,6 +347,13 @@ pub fn end_screen(
                 }
                 if ui.button(format!("💾 {}", lang.t("Save game"))).clicked() {
                     saves.write(SaveGame);
+                }
+                if ui
+                    .button(format!("🎬 {}", lang.t("Watch again")))
+                    .on_hover_text(lang.t("Watch this game again, move by move."))
+                    .clicked()
+                {
+                    replays.write(OpenReplay::new(m.record()));
                 }
                 if ui.button(lang.t("Look at the board")).clicked() {
                     closed.0 = Some(actions);

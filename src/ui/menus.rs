@@ -7,6 +7,7 @@ use crate::Screen;
 use crate::input::ToggleMenu;
 use crate::persist::{DeleteSave, LoadGame, RefreshSaves, SaveGame, SaveList, SaveState};
 use crate::play::{BackToSetup, Match, PauseReasons, StartMatch, TurnRequest};
+use crate::replay::OpenReplayFile;
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -108,6 +109,7 @@ pub fn overlays(
         MessageWriter<LoadGame>,
         MessageWriter<BackToSetup>,
         MessageWriter<StartMatch>,
+        MessageWriter<OpenReplayFile>,
     ),
     mut opened: Local<Option<Overlay>>,
 ) -> Result {
@@ -117,7 +119,7 @@ pub fn overlays(
     if overlay == Overlay::None {
         return Ok(());
     }
-    let (saves_w, loads, back_to_setup, starts) = &mut writers;
+    let (saves_w, loads, back_to_setup, starts, watches) = &mut writers;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let mut next = overlay;
@@ -230,6 +232,10 @@ pub fn overlays(
                                             loads.write(LoadGame(p));
                                             next = Overlay::None;
                                         }
+                                        RowAction::Watch(p) => {
+                                            watches.write(OpenReplayFile(p));
+                                            next = Overlay::None;
+                                        }
                                         RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
                                     }
                                 }
@@ -291,6 +297,8 @@ pub fn overlays(
 
 enum RowAction {
     Load(std::path::PathBuf),
+    /// Open it in the replay viewer.
+    Watch(std::path::PathBuf),
     Delete(std::path::PathBuf),
 }
 
@@ -337,6 +345,14 @@ fn save_row(
                         let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
                         if ui.add_enabled(!quiet, open).clicked() {
                             action = Some(RowAction::Load(entry.path.clone()));
+                        }
+                        let watch = egui::Button::new(format!("🎬 {}", lang.t("Watch")));
+                        if ui
+                            .add_enabled(!quiet, watch)
+                            .on_hover_text(lang.t("Watch this game move by move."))
+                            .clicked()
+                        {
+                            action = Some(RowAction::Watch(entry.path.clone()));
                         }
                     });
                 });
