@@ -365,8 +365,9 @@ fn leaving_goes_back_to_the_setup_screen() {
 #[test]
 fn leaving_goes_back_to_the_finished_game_as_it_was() {
     let mut app = app();
-    app.world_mut()
-        .write_message(StartMatch(MatchSetup::new(2, fixed_rules())));
+    let mut setup = MatchSetup::new(2, fixed_rules());
+    setup.seats[0].colour = 4;
+    app.world_mut().write_message(StartMatch(setup));
     app.update();
     app.update();
     let mv = app.world().resource::<Match>().game.legal_moves()[0];
@@ -382,6 +383,9 @@ fn leaving_goes_back_to_the_finished_game_as_it_was() {
     };
     open(&mut app, &record);
     assert_board_at(&mut app, &record, 0);
+    // The game's own colours, which its record does not keep.
+    let seats = &app.world().resource::<Match>().setup.seats;
+    assert_eq!(seats[0].colour, 4);
     send(&mut app, ReplayControl::Leave);
     app.update();
     assert_eq!(screen(&app), Screen::Playing);

@@ -270,6 +270,13 @@ fn glide(
             towards * 0.9 + left * pixels * per_pixel
         }
         (true, Err(_)) => towards * 0.9 + left * 5.5,
+        (false, Ok(window)) if *screen.get() == Screen::Replay => {
+            // The replay's players and moves sit at the right: the board
+            // shows in the middle of the space left of them.
+            let pixels = -(crate::replay::SIDE_PANEL_WIDTH + 32.0) / 2.0;
+            let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / window.height().max(1.0);
+            towards * 0.9 + left * pixels * per_pixel
+        }
         (false, _) => towards * 0.9,
     };
     *t = Transform::from_translation(now.eye() + near)

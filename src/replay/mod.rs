@@ -40,6 +40,9 @@ pub use view::{keyboard, view_plugin};
 
 /// Playback speeds: how much faster than normal marbles hop and moves follow.
 pub const SPEEDS: [f32; 4] = [0.5, 1.0, 2.0, 4.0];
+/// The width of the viewer's players and moves panel at the right (the
+/// camera shows the board beside it).
+pub const SIDE_PANEL_WIDTH: f32 = 330.0;
 /// The speed a replay starts at (1×).
 const NORMAL_SPEED: usize = 1;
 /// Seconds between two moves while playing, at 1× (after the hops have landed).
@@ -376,7 +379,22 @@ fn open_replays(
             reasons: *reasons,
         },
     };
-    let (setup, _) = MatchSetup::from_record(&record);
+    // The seats of the game it was opened from (its colours) when the
+    // record is that game's, else what the record says.
+    let setup = match &back.game {
+        Some(m)
+            if m.game.seed() == record.seed
+                && m.game.players() == record.players
+                && m.setup
+                    .seats
+                    .iter()
+                    .map(|s| &s.name)
+                    .eq(record.names.iter()) =>
+        {
+            m.setup.clone()
+        }
+        _ => MatchSetup::from_record(&record).0,
+    };
     commands.insert_resource(Match { game: shown, setup });
     *serial += 1;
     let steps_at = steps.len().min(at);

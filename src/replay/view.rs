@@ -308,8 +308,7 @@ fn panels(
                         egui::RichText::new(lang.t(
                             "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
                         ))
-                        .small()
-                        .weak(),
+                        .small(),
                     )
                     .wrap(),
                 );
@@ -394,8 +393,7 @@ fn panels(
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
         .show(ctx, |ui| {
             egui::Frame::window(ui.style()).show(ui, |ui| {
-                let width = if party { 330.0 } else { 290.0 };
-                ui.set_width(width);
+                ui.set_width(super::SIDE_PANEL_WIDTH);
                 let camp = g.position().board().camp_size() as u32;
                 let mover = (!g.is_over()).then(|| g.to_move());
                 for s in 0..g.players() as Seat {
@@ -433,6 +431,8 @@ fn panels(
                 let row = ui.spacing().interact_size.y.max(20.0);
                 let mut area = egui::ScrollArea::vertical()
                     .max_height(room)
+                    // An area's own height would hold the list to its last size.
+                    .min_scrolled_height(room)
                     .auto_shrink([false, true]);
                 // Keep the current move in sight when it changes.
                 if *shown_at != Some((r.serial, r.at)) {

@@ -10,7 +10,7 @@ use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
 use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
 use crate::play::{ItemRequest, MoveRequest};
-use crate::replay::OpenReplay;
+use crate::replay::{OpenReplay, ReplayControl};
 use crate::ui::{Ask, Asking, Overlay};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
@@ -247,6 +247,10 @@ fn run_shot(
     if !p.arranged {
         p.arranged = true;
         arrange(options.shot_of, game.as_deref(), &mut scene);
+        // A `--replay` file's shot shows it `--moves` actions in.
+        if options.replay.is_some() && options.moves > 0 {
+            scene.replay.write(ReplayControl::Jump(options.moves));
+        }
         return;
     }
     if p.settled < SETTLE_FRAMES {
@@ -411,6 +415,7 @@ struct Scene<'w, 's> {
     folders: Res<'w, Folders>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     saves: MessageWriter<'w, SaveGame>,
+    replay: MessageWriter<'w, ReplayControl>,
 }
 
 /// Opens the window, asks the question or places the cursor the shot is of.

@@ -96,6 +96,15 @@ fn menu_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     ui.add_sized([BUTTON_WIDTH, 32.0], egui::Button::new(text))
 }
 
+/// What the menu windows may send.
+type MenuWriters<'w> = (
+    MessageWriter<'w, SaveGame>,
+    MessageWriter<'w, LoadGame>,
+    MessageWriter<'w, BackToSetup>,
+    MessageWriter<'w, StartMatch>,
+    MessageWriter<'w, OpenReplayFile>,
+);
+
 pub fn overlays(
     mut contexts: EguiContexts,
     overlay: Res<State<Overlay>>,
@@ -104,13 +113,7 @@ pub fn overlays(
     mut settings: ResMut<Settings>,
     saves: Res<SaveList>,
     game: Option<Res<Match>>,
-    mut writers: (
-        MessageWriter<SaveGame>,
-        MessageWriter<LoadGame>,
-        MessageWriter<BackToSetup>,
-        MessageWriter<StartMatch>,
-        MessageWriter<OpenReplayFile>,
-    ),
+    mut writers: MenuWriters,
     mut opened: Local<Option<Overlay>>,
 ) -> Result {
     let overlay = *overlay.get();
