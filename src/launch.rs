@@ -73,6 +73,9 @@ pub struct Args {
     /// Load a saved game (a record file).
     #[arg(long, value_name = "FILE")]
     pub load: Option<PathBuf>,
+    /// Watch a saved game or record file in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    pub replay: Option<PathBuf>,
     /// Interface language.
     #[arg(long, value_parser = ["en", "zh"])]
     pub lang: Option<String>,
@@ -185,6 +188,7 @@ impl Args {
             autoplay: self.autoplay,
             quit_after: self.quit_after,
             food: self.food_setup(),
+            replay: self.replay.clone(),
         }
     }
 

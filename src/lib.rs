@@ -28,6 +28,7 @@ pub mod party;
 pub mod perf;
 pub mod persist;
 pub mod play;
+pub mod replay;
 pub mod screenshot;
 pub mod settings;
 pub mod ui;
@@ -51,6 +52,10 @@ pub enum Screen {
     History,
     /// Round-robin tournaments (see `league::tournament`).
     Tournament,
+    /// The replay viewer: a recorded game shown move by move (see `replay`).
+    /// The record is the `Match` on show; the rules systems, clocks, bots and
+    /// board input stand still, so nothing can change it.
+    Replay,
 }
 
 impl Screen {
@@ -101,6 +106,7 @@ impl Plugin for StarhopLogicPlugin {
                 party::plugin,
                 food::plugin,
                 league::plugin,
+                replay::plugin,
             ));
     }
 }
@@ -130,6 +136,8 @@ pub struct LaunchOptions {
     pub quit_after: Option<f32>,
     /// Start straight into this food checkers game (`--food`).
     pub food: Option<food::FoodSetup>,
+    /// Open the replay viewer on this record file (`--replay`).
+    pub replay: Option<std::path::PathBuf>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -202,6 +210,7 @@ impl Plugin for StarhopPlugin {
             perf::plugin,
             food::view_plugin,
             league::view_plugin,
+            replay::view_plugin,
         ));
     }
 }

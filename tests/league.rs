@@ -1,18 +1,20 @@
 //! The league in the game, headless: a finished game changes the profiles
 //! once (and a rematch once more), and a tournament game that ends is
 //! recorded in its tournament and saved, so the league read again from disk
-//! is the same.
+//! is the same; a game watched again is never filed or rated again.
 
 mod common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use starhop::Screen;
 use starhop::StarhopLogicPlugin;
 use starhop::league::{
-    LeagueRequest, LeagueStore, MatchLeague, OpenTournament, PlayNext, league_dir,
+    LeagueRequest, LeagueStore, MatchLeague, OpenTournament, PlayNext, WatchRecord, league_dir,
 };
 use starhop::persist::Folders;
 use starhop::play::{LoadMatch, Match, MoveRequest, StartMatch, TurnRequest};
+use starhop::replay::{OpenReplay, Replay, ReplayControl};
 use starhop_ai::Level;
 use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Preset, Record, Rules};
 use starhop_league::{Entrant, Format, RatedGame, Who, rating_changes};
@@ -263,5 +265,85 @@ fn a_tournament_game_that_ends_is_recorded_and_saved() {
     assert_eq!(reread.tournaments, vec![t.clone()]);
     assert_eq!(reread.league.history, store(&app).league.history);
     assert_eq!(reread.tournament(&id).unwrap().next_game(), t.next_game());
+    let _ = std::fs::remove_dir_all(&home);
+}
+
+/// A finished game of `names`: seat 0 finishes, seat 1 steps away from home.
+fn finished_record(names: [&str; 2]) -> Record {
+    let (record, finishing) = nearly_finished(names);
+    let mut game = record.replay().unwrap();
+    let (from, to) = finishing[0];
+    game.play(Move { from, to }).unwrap();
+    let target = game.position().target(1);
+    let away = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| !target.contains(m.to))
+        .unwrap();
+    game.play(away).unwrap();
+    assert!(game.is_over());
+    Record::of(&game, names.iter().map(|n| n.to_string()).collect())
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+#[test]
+fn watching_a_game_again_files_and_rates_nothing() {
+    let home = temp_home("watch");
+    let mut app = league_app(&home);
+    for name in ["Anna", "Bo"] {
+        app.world_mut().write_message(LeagueRequest::CreateProfile {
+            name: name.into(),
+            colour: 0,
+        });
+        frames(&mut app, 2);
+    }
+    let finished = finished_record(["Anna", "Bo"]);
+
+    // A finished game not in the history, watched to its end: not filed.
+    app.world_mut()
+        .write_message(OpenReplay::new(finished.clone()));
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Replay);
+    app.world_mut().write_message(ReplayControl::Last);
+    frames(&mut app, 20);
+    assert!(app.world().resource::<Replay>().at_end());
+    assert!(app.world().resource::<Match>().game.is_over());
+    assert_eq!(counts(&app, "Anna"), (0, 0, 0, 0));
+    assert!(store(&app).league.history.is_empty());
+    app.world_mut().write_message(ReplayControl::Leave);
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Home);
+
+    // The same game in the history, watched from it: it opens titled with its
+    // date, and its end changes nothing more.
+    let (anna, bo) = {
+        let list = &store(&app).league.profiles.list;
+        (list[0].id.clone(), list[1].id.clone())
+    };
+    let path = {
+        let mut store = app.world_mut().resource_mut::<LeagueStore>();
+        let who = [Who::Profile(anna), Who::Profile(bo)];
+        store
+            .league
+            .file_game(&finished, &who, "2026-11-30 21.00", None)
+            .unwrap();
+        let entry = store.league.history[0].clone();
+        store.league.record_path(&entry)
+    };
+    let after_filing = counts(&app, "Anna");
+    assert_eq!(after_filing.1, 1);
+    app.world_mut().write_message(WatchRecord(path));
+    frames(&mut app, 3);
+    assert_eq!(screen(&app), Screen::Replay);
+    let title = app.world().resource::<Replay>().title.clone().unwrap();
+    assert!(title.starts_with("2026-11-30 21.00"), "{title}");
+    app.world_mut().write_message(ReplayControl::Last);
+    frames(&mut app, 20);
+    assert!(app.world().resource::<Replay>().at_end());
+    assert_eq!(counts(&app, "Anna"), after_filing);
+    assert_eq!(store(&app).league.history.len(), 1);
     let _ = std::fs::remove_dir_all(&home);
 }

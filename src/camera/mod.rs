@@ -92,7 +92,11 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer.run_if(in_state(Screen::Playing).or_else(in_state(Screen::Food))),
+                steer.run_if(
+                    in_state(Screen::Playing)
+                        .or_else(in_state(Screen::Food))
+                        .or_else(in_state(Screen::Replay)),
+                ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
                 frame_setup_board.run_if(|s: Res<State<Screen>>| s.get().is_menu()),
                 glide,
@@ -101,7 +105,9 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::View),
         )
         .add_systems(OnEnter(Screen::Setup), reset_for_setup)
-        .add_systems(OnEnter(Screen::Home), reset_for_setup);
+        .add_systems(OnEnter(Screen::Home), reset_for_setup)
+        // A replay starts from the usual view of its board.
+        .add_systems(OnEnter(Screen::Replay), reset_for_setup);
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
@@ -126,8 +132,11 @@ fn steer(
     layout: Res<BoardLayout>,
     game: Option<Res<Match>>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    screen: Res<State<Screen>>,
     mut orbit: ResMut<Orbit>,
 ) {
+    // In the replay viewer + - and Home are its own keys (speed, first move).
+    let replay = *screen.get() == Screen::Replay;
     let over_ui = egui_input
         .as_ref()
         .is_some_and(|e| e.wants_any_pointer_input());
@@ -152,7 +161,9 @@ fn steer(
         };
         orbit.yaw += axis(KeyCode::KeyE, KeyCode::KeyQ) * 1.6 * dt;
         orbit.pitch += axis(KeyCode::KeyS, KeyCode::KeyW) * 0.9 * dt;
-        orbit.distance *= 1.0 + axis(KeyCode::Equal, KeyCode::Minus) * 0.9 * dt;
+        if !replay {
+            orbit.distance *= 1.0 + axis(KeyCode::Equal, KeyCode::Minus) * 0.9 * dt;
+        }
         if keys.just_pressed(KeyCode::KeyT) {
             if orbit.pitch > 1.4 {
                 orbit.pitch = DEFAULT_PITCH;
@@ -161,7 +172,7 @@ fn steer(
                 *orbit = top_view(&layout, aspect_of(&windows), *orbit);
             }
         }
-        if keys.just_pressed(KeyCode::Home) {
+        if keys.just_pressed(KeyCode::Home) && !replay {
             let yaw = game
                 .as_ref()
                 .map(|m| yaw_facing(m.game.position().home_camp(m.game.to_move())))
@@ -246,7 +257,7 @@ fn glide(
     // Food checkers' setup panel sits where the classic one does.
     let beside_panel = match screen.get() {
         Screen::Food => panel.right > 0.0,
-        Screen::Playing => false,
+        Screen::Playing | Screen::Replay => false,
         _ => true,
     };
     let near = match (beside_panel, windows.single()) {
@@ -260,6 +271,13 @@ fn glide(
             towards * 0.9 + left * pixels * per_pixel
         }
         (true, Err(_)) => towards * 0.9 + left * 5.5,
+        (false, Ok(window)) if *screen.get() == Screen::Replay => {
+            // The replay's players and moves sit at the right: the board
+            // shows in the middle of the space left of them.
+            let pixels = -(crate::replay::SIDE_PANEL_WIDTH + 32.0) / 2.0;
+            let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / window.height().max(1.0);
+            towards * 0.9 + left * pixels * per_pixel
+        }
         (false, _) => towards * 0.9,
     };
     *t = Transform::from_translation(now.eye() + near)

@@ -5,7 +5,7 @@ use super::LeagueRequest;
 use crate::settings::Settings;
 use crate::ui::{Tr, ask_yes_no, trf};
 use bevy::prelude::*;
-use bevy_egui::{EguiContexts, EguiPrimaryContextPass};
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 /// What a Yes deletes.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,7 +65,7 @@ fn confirm(
     };
     let answer = ask_yes_no(
         ctx,
-        "modal-league-confirm",
+        egui::Id::new("modal-league-confirm"),
         &question,
         &detail,
         just_opened,

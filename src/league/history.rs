@@ -7,8 +7,9 @@ use super::home::{screen_heading, screen_panel};
 use super::{LeagueStore, profiles::colour_of};
 use crate::Screen;
 use crate::play::Notice;
+use crate::replay::{OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, display_name, level_name, tr, trf};
+use crate::ui::{SetupPanel, Tr, display_name, level_name, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::EndReason;
@@ -20,32 +21,53 @@ use std::path::PathBuf;
 pub struct WatchRecord(pub PathBuf);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<HistoryFilter>()
-        .add_systems(
-            EguiPrimaryContextPass,
-            history_screen
-                .run_if(in_state(Screen::History))
-                .after(crate::ui::install_fonts),
-        )
-        .add_systems(Update, watch_not_yet);
+    app.init_resource::<HistoryFilter>().add_systems(
+        EguiPrimaryContextPass,
+        history_screen
+            .run_if(in_state(Screen::History))
+            .after(crate::ui::install_fonts),
+    );
 }
 
 /// The player whose games the history shows (None: everyone's).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct HistoryFilter(pub Option<String>);
 
-/// Until the replay viewer is connected, a request to watch says so.
-fn watch_not_yet(
+/// Opens the replay viewer on a game of the history (titled with its date
+/// and players), or on any other record file.
+pub(super) fn watch_games(
     mut watches: MessageReader<WatchRecord>,
+    store: Option<Res<LeagueStore>>,
     settings: Res<Settings>,
+    mut opens: MessageWriter<OpenReplay>,
+    mut files: MessageWriter<OpenReplayFile>,
     mut notices: MessageWriter<Notice>,
 ) {
     let lang = settings.language;
     for WatchRecord(path) in watches.read() {
-        info!("watch {}", path.display());
-        notices.write(Notice::Info(
-            tr(lang, "Watching a game again is not in this version yet.").into(),
-        ));
+        let league = store.as_ref().map(|s| &s.league);
+        let entry = league.and_then(|l| l.history.iter().find(|e| l.record_path(e) == *path));
+        match (league, entry) {
+            (Some(league), Some(entry)) => match league.read_record(entry) {
+                Ok(record) => {
+                    let players = (0..entry.names.len())
+                        .map(|s| seat_label(lang, entry, s))
+                        .collect::<Vec<_>>()
+                        .join(" – ");
+                    opens.write(OpenReplay {
+                        record,
+                        title: Some(format!("{} · {players}", entry.date)),
+                        at: 0,
+                    });
+                }
+                Err(p) => {
+                    notices.write(Notice::Problem(super::describe_problem(lang, &p)));
+                }
+            },
+            _ => {
+                files.write(OpenReplayFile(path.clone()));
+            }
+        }
     }
 }
 

@@ -150,11 +150,13 @@ pub(super) fn plugin(app: &mut App) {
             (
                 report_problems,
                 bind_match,
-                file_finished_game,
+                // A game watched again is never filed (nor rated) again.
+                file_finished_game.run_if(not(in_state(Screen::Replay))),
                 apply_requests,
                 play_next,
                 back_to_tournament,
                 keep_setup_profiles,
+                history::watch_games,
             )
                 .chain()
                 .in_set(AppSystems::Rules)

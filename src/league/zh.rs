@@ -7,7 +7,6 @@ pub const ZH: &[(&str, &str)] = &[
     ("team game", "团体赛"),
     ("No finished games yet.", "还没有下完的棋局。"),
     ("{} moves", "{} 步"),
-    ("Watch", "观看"),
     ("Watch this game again", "重看这局棋"),
     ("History", "历史"),
     (
@@ -184,9 +183,5 @@ pub const ZH: &[(&str, &str)] = &[
     (
         "A person without a profile: not rated.",
         "没有档案的玩家：不计积分。",
-    ),
-    (
-        "Watching a game again is not in this version yet.",
-        "这个版本还不能重看棋局。",
     ),
 ];

@@ -89,7 +89,11 @@ pub(super) fn plugin(app: &mut App) {
                 collect_decisions
                     .in_set(AppSystems::Input)
                     .in_set(PausableSystems),
-                (abandon_stale, start_thinking)
+                (
+                    abandon_stale,
+                    // Bots never play in a replay (its seats may be bots).
+                    start_thinking.run_if(crate::replay::not_replaying),
+                )
                     .chain()
                     .in_set(AppSystems::Jobs),
             ),

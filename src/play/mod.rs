@@ -158,8 +158,11 @@ pub(super) fn plugin(app: &mut App) {
             (
                 start_match,
                 load_match,
-                apply_requests,
-                tick_clock.in_set(PausableSystems),
+                // A replay's match is only stepped through by the viewer.
+                apply_requests.run_if(crate::replay::not_replaying),
+                tick_clock
+                    .in_set(PausableSystems)
+                    .run_if(crate::replay::not_replaying),
                 back_to_setup,
             )
                 .chain()
@@ -174,6 +177,7 @@ fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<St
     let Some(o) = options else { return };
     if o.screenshot.is_none()
         && o.load.is_none()
+        && o.replay.is_none()
         && let Some(setup) = &o.quick_start
     {
         starts.write(StartMatch(setup.clone()));

@@ -13,6 +13,7 @@ use crate::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::persist::{Folders, SaveGame};
 use crate::play::{BoardChanged, Match, SeatKind, StartMatch};
 use crate::play::{ItemRequest, MoveRequest};
+use crate::replay::{OpenReplay, ReplayControl};
 use crate::ui::{Ask, Asking, Overlay};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
@@ -85,6 +86,9 @@ pub enum ShotOf {
     TournamentNew,
     /// The end screen of a game between two profiles: rating changes, a new level.
     EndRated,
+    /// The replay viewer two thirds into a game the greedy bot played
+    /// (`--moves`, 48 when not given), or on the `--replay` file.
+    Replay,
 }
 
 impl ShotOf {
@@ -216,6 +220,7 @@ fn run_shot(
     mut probe: EffectProbe,
     mut starts: MessageWriter<StartMatch>,
     mut changed: MessageWriter<BoardChanged>,
+    mut replays: MessageWriter<OpenReplay>,
     mut exit: MessageWriter<AppExit>,
     mut league: LeagueShot,
 ) {
@@ -225,7 +230,9 @@ fn run_shot(
         if let Some(screen) = options.shot_of.screen() {
             league.screen.set(screen);
         }
-        if let (Some(setup), true) = (&options.quick_start, options.shot_of.in_game()) {
+        // A `--replay` file opens by itself (see `replay`).
+        let in_game = options.shot_of.in_game() && options.replay.is_none();
+        if let (Some(setup), true) = (&options.quick_start, in_game) {
             let mut setup = setup.clone();
             if options.shot_of == ShotOf::EndRated {
                 league.profile_seats(&mut setup);
@@ -238,7 +245,8 @@ fn run_shot(
             return;
         }
     }
-    let wants_game = options.shot_of.in_game() && options.quick_start.is_some();
+    let wants_game =
+        options.shot_of.in_game() && options.quick_start.is_some() && options.replay.is_none();
     if wants_game && !p.played {
         let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
@@ -250,6 +258,16 @@ fn run_shot(
         };
         if options.shot_of == ShotOf::Targeting {
             play_for_items(m, moves);
+        } else if options.shot_of == ShotOf::Replay {
+            // Watch the game just played, two thirds in.
+            play_greedy(m, if moves == 0 { 48 } else { moves });
+            let record = m.record();
+            let at = record.actions.len() * 2 / 3;
+            replays.write(OpenReplay {
+                record,
+                title: None,
+                at,
+            });
         } else if options.shot_of.party() {
             p.effect = play_party(m, options.shot_of, moves);
         } else {
@@ -263,6 +281,10 @@ fn run_shot(
         p.arranged = true;
         arrange(options.shot_of, game.as_deref(), &mut scene);
         league.arrange(options.shot_of);
+        // A `--replay` file's shot shows it `--moves` actions in.
+        if options.replay.is_some() && options.moves > 0 {
+            scene.replay.write(ReplayControl::Jump(options.moves));
+        }
         return;
     }
     if p.settled < SETTLE_FRAMES {
@@ -427,6 +449,7 @@ struct Scene<'w, 's> {
     folders: Res<'w, Folders>,
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     saves: MessageWriter<'w, SaveGame>,
+    replay: MessageWriter<'w, ReplayControl>,
 }
 
 /// Opens the window, asks the question or places the cursor the shot is of.
@@ -509,7 +532,8 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::History
         | ShotOf::Tournament
         | ShotOf::TournamentNew
-        | ShotOf::EndRated => {}
+        | ShotOf::EndRated
+        | ShotOf::Replay => {}
     }
 }
 

@@ -8,6 +8,7 @@ use crate::play::{
     BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
     TurnRequest,
 };
+use crate::replay::OpenReplay;
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -271,6 +272,7 @@ pub fn end_screen(
     store: Option<Res<crate::league::LeagueStore>>,
     filed: Res<crate::league::MatchLeague>,
     mut to_tournament: MessageWriter<crate::league::BackToTournament>,
+    mut replays: MessageWriter<OpenReplay>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let Some(outcome) = m.game.outcome() else {
@@ -369,6 +371,13 @@ pub fn end_screen(
                 }
                 if ui.button(format!("💾 {}", lang.t("Save game"))).clicked() {
                     saves.write(SaveGame);
+                }
+                if ui
+                    .button(format!("🎬 {}", lang.t("Watch again")))
+                    .on_hover_text(lang.t("Watch this game again, move by move."))
+                    .clicked()
+                {
+                    replays.write(OpenReplay::new(m.record()));
                 }
                 if ui.button(lang.t("Look at the board")).clicked() {
                     closed.0 = Some(actions);

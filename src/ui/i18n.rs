@@ -599,6 +599,42 @@ const ZH: &[(&str, &str)] = &[
         "Your food checkers progress could not be saved.",
         "无法保存你的食棋进度。",
     ),
+    // the replay viewer
+    ("Replay", "复盘"),
+    ("Watch again", "再看一遍"),
+    (
+        "Watch this game again, move by move.",
+        "一步一步重看这局棋。",
+    ),
+    ("Watch", "观看"),
+    ("Watch this game move by move.", "一步一步观看这局棋。"),
+    ("Start position", "开局"),
+    ("{} hops", "{} 跳"),
+    ("Move list", "棋谱"),
+    ("Go to the start", "回到开局"),
+    ("One move back", "后退一步"),
+    ("One move forward", "前进一步"),
+    ("Go to the end", "跳到终局"),
+    ("Play the moves one after another", "依次播放每一步"),
+    ("Playback speed", "播放速度"),
+    ("Move {} of {}", "第 {} 步 / 共 {} 步"),
+    ("Leave the replay", "退出复盘"),
+    (
+        "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
+        "点击一步即可跳到那里。← →：单步，空格：播放或暂停，Home / End：开局 / 终局，+ −：速度，Esc：退出。",
+    ),
+    (
+        "This game cannot be replayed: its action {} breaks the rules (the record may be damaged).",
+        "这局棋无法复盘：第 {} 个动作不合规则（棋谱可能已损坏）。",
+    ),
+    (
+        "This file is not a readable Starhop game record (it may be damaged or from another program).",
+        "这个文件不是可读取的 Starhop 棋谱（可能已损坏，或来自其他程序）。",
+    ),
+    (
+        "This game cannot be replayed: its set-up is not valid (the record may be damaged).",
+        "这局棋无法复盘：开局设置无效（棋谱可能已损坏）。",
+    ),
 ];
 
 /// The whole table: the game's, then the league screens' (`league::zh`).
@@ -974,14 +1010,20 @@ mod tests {
 
     /// Words that need no translation: key names, the game's name, a language's own name.
     const UNTRANSLATED_WORDS: &[&str] = &[
-        "Enter", "Space", "Esc", "Start", "Tab", "LT", "RT", "Ctrl", "Shift", "Home", "D", "pad",
-        "A", "B", "H", "P", "Q", "E", "W", "S", "T", "U", "Y", "Z", "Starhop", "English",
+        "Enter", "Space", "Esc", "Start", "Tab", "LT", "RT", "Ctrl", "Shift", "Home", "End", "D",
+        "pad", "A", "B", "H", "P", "Q", "E", "W", "S", "T", "U", "Y", "Z", "Starhop", "English",
     ];
 
     fn ui_sources() -> Vec<(String, String)> {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
         let mut files = Vec::new();
-        for dir in ["src/ui", "src/persist", "src/food", "src/league"] {
+        for dir in [
+            "src/ui",
+            "src/persist",
+            "src/food",
+            "src/league",
+            "src/replay",
+        ] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
                 let path = entry.unwrap().path();
                 if path.extension().is_some_and(|x| x == "rs") {
@@ -1028,7 +1070,8 @@ mod tests {
         for (file, text) in ui_sources() {
             // The league's sample for screenshots names its made-up players.
             let league = file.contains("src/league") && !file.ends_with("shots.rs");
-            if !file.contains("src/ui") && !league {
+            let replay = file.ends_with("replay/view.rs");
+            if !file.contains("src/ui") && !league && !replay {
                 continue;
             }
             for lit in literals(&text) {

@@ -7,6 +7,7 @@ use crate::Screen;
 use crate::input::ToggleMenu;
 use crate::persist::{DeleteSave, LoadGame, RefreshSaves, SaveGame, SaveList, SaveState};
 use crate::play::{BackToSetup, Match, PauseReasons, StartMatch, TurnRequest};
+use crate::replay::OpenReplayFile;
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
@@ -95,13 +96,13 @@ fn modal<R>(
 /// from reaching the board.
 pub(crate) fn ask_yes_no(
     ctx: &egui::Context,
-    id: &str,
+    id: egui::Id,
     question: &str,
     detail: &str,
     just_opened: bool,
     lang: Language,
 ) -> Option<bool> {
-    let response = modal(ctx, egui::Id::new(id), question, |ui| {
+    let response = modal(ctx, id, question, |ui| {
         ui.set_max_width(400.0);
         if !detail.is_empty() {
             ui.add(egui::Label::new(detail).wrap());
@@ -137,6 +138,15 @@ fn menu_button(ui: &mut egui::Ui, text: String) -> egui::Response {
     ui.add_sized([BUTTON_WIDTH, 32.0], egui::Button::new(text))
 }
 
+/// What the menu windows may send.
+type MenuWriters<'w> = (
+    MessageWriter<'w, SaveGame>,
+    MessageWriter<'w, LoadGame>,
+    MessageWriter<'w, BackToSetup>,
+    MessageWriter<'w, StartMatch>,
+    MessageWriter<'w, OpenReplayFile>,
+);
+
 pub fn overlays(
     mut contexts: EguiContexts,
     overlay: Res<State<Overlay>>,
@@ -145,12 +155,7 @@ pub fn overlays(
     mut settings: ResMut<Settings>,
     saves: Res<SaveList>,
     game: Option<Res<Match>>,
-    mut writers: (
-        MessageWriter<SaveGame>,
-        MessageWriter<LoadGame>,
-        MessageWriter<BackToSetup>,
-        MessageWriter<StartMatch>,
-    ),
+    mut writers: MenuWriters,
     mut opened: Local<Option<Overlay>>,
 ) -> Result {
     let overlay = *overlay.get();
@@ -159,7 +164,7 @@ pub fn overlays(
     if overlay == Overlay::None {
         return Ok(());
     }
-    let (saves_w, loads, back_to_setup, starts) = &mut writers;
+    let (saves_w, loads, back_to_setup, starts, watches) = &mut writers;
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let mut next = overlay;
@@ -272,6 +277,10 @@ pub fn overlays(
                                             loads.write(LoadGame(p));
                                             next = Overlay::None;
                                         }
+                                        RowAction::Watch(p) => {
+                                            watches.write(OpenReplayFile(p));
+                                            next = Overlay::None;
+                                        }
                                         RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
                                     }
                                 }
@@ -333,6 +342,8 @@ pub fn overlays(
 
 enum RowAction {
     Load(std::path::PathBuf),
+    /// Open it in the replay viewer.
+    Watch(std::path::PathBuf),
     Delete(std::path::PathBuf),
 }
 
@@ -379,6 +390,14 @@ fn save_row(
                         let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
                         if ui.add_enabled(!quiet, open).clicked() {
                             action = Some(RowAction::Load(entry.path.clone()));
+                        }
+                        let watch = egui::Button::new(format!("🎬 {}", lang.t("Watch")));
+                        if ui
+                            .add_enabled(!quiet, watch)
+                            .on_hover_text(lang.t("Watch this game move by move."))
+                            .clicked()
+                        {
+                            action = Some(RowAction::Watch(entry.path.clone()));
                         }
                     });
                 });
@@ -492,7 +511,14 @@ pub fn confirm(
                 .unwrap_or_default(),
         ),
     };
-    let answer = ask_yes_no(ctx, "modal-confirm", question, &detail, just_opened, lang);
+    let answer = ask_yes_no(
+        ctx,
+        egui::Id::new("modal-confirm"),
+        question,
+        &detail,
+        just_opened,
+        lang,
+    );
     match answer {
         Some(true) => {
             match ask {

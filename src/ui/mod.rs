@@ -20,7 +20,8 @@ mod setup;
 
 pub use hud::undo_redo_buttons;
 pub use i18n::{Tr, display_name, tr, trf};
-pub use setup::{SetupPanel, colour_name, language_switch, level_name};
+pub use items::held_row;
+pub use setup::{SetupPanel, colour_name, kind_name, language_switch, level_name};
 
 /// Which menu window is open over the game: a state, so systems elsewhere
 /// can run only while no menu is open (`run_if(in_state(Overlay::None))`).

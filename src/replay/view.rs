@@ -1,0 +1,478 @@
+//! The replay viewer's panels (egui) and keys: whose turn and the result at
+//! the top left, the players with their clocks and the move list at the
+//! right, the controls at the bottom. Like every UI system, these only read
+//! the replay and send `ReplayControl` messages.
+
+use super::{Replay, ReplayControl, SPEEDS, Step};
+use crate::play::{Match, SeatKind};
+use crate::settings::{Language, Settings};
+use crate::ui::i18n::item_name;
+use crate::ui::{Tr, display_name, seat_name, swatch, swatch_with_shape, trf};
+use crate::{AppSystems, Screen};
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_engine::{Action, EndReason, Event as RuleEvent, ItemUse, Seat, Status};
+
+pub fn view_plugin(app: &mut App) {
+    app.init_resource::<MoveTexts>()
+        .add_systems(
+            Update,
+            keyboard
+                .run_if(in_state(Screen::Replay))
+                .in_set(AppSystems::Input),
+        )
+        .add_systems(
+            EguiPrimaryContextPass,
+            panels.run_if(in_state(Screen::Replay)),
+        );
+}
+
+/// The viewer's keys, with what they ask for.
+const KEYS: [(KeyCode, ReplayControl); 10] = [
+    (KeyCode::ArrowLeft, ReplayControl::Back),
+    (KeyCode::ArrowRight, ReplayControl::Forward),
+    (KeyCode::Space, ReplayControl::TogglePlay),
+    (KeyCode::Home, ReplayControl::First),
+    (KeyCode::End, ReplayControl::Last),
+    (KeyCode::Equal, ReplayControl::Faster),
+    (KeyCode::NumpadAdd, ReplayControl::Faster),
+    (KeyCode::Minus, ReplayControl::Slower),
+    (KeyCode::NumpadSubtract, ReplayControl::Slower),
+    (KeyCode::Escape, ReplayControl::Leave),
+];
+
+/// ← → step, Space plays and pauses, Home / End go to the first and last
+/// move, + − change the speed, Esc leaves (not while egui has the keyboard).
+pub fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_input: Option<Res<EguiWantsInput>>,
+    mut controls: MessageWriter<ReplayControl>,
+) {
+    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+        return;
+    }
+    for (key, control) in KEYS {
+        if keys.just_pressed(key) {
+            controls.write(control);
+        }
+    }
+}
+
+/// The move list's lines, made once per replay and language.
+#[derive(Resource, Default)]
+struct MoveTexts {
+    key: Option<(u64, Language)>,
+    lines: Vec<String>,
+}
+
+fn clock_text(ms: u32) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// An action in words: "40 → 52 (3 hops)", "passes", "Swap 58 ↔ 27".
+fn notation(lang: Language, action: &Action) -> String {
+    match action {
+        Action::Move {
+            from, to, route, ..
+        } => {
+            let hops = route.len().saturating_sub(1);
+            if hops > 1 {
+                format!("{from} → {to} ({})", trf(lang, "{} hops", &[&hops]))
+            } else {
+                format!("{from} → {to}")
+            }
+        }
+        Action::Pass { .. } => lang.t("passes").into(),
+        Action::Timeout { .. } => lang.t("timed out").into(),
+        Action::OutOfTime { .. } => lang.t("ran out of time").into(),
+        Action::Resign { .. } => lang.t("resigned").into(),
+        Action::UseItem { item_use, .. } => {
+            let name = item_name(lang, item_use.item());
+            match *item_use {
+                ItemUse::Roadblock { hole } | ItemUse::RoadWorker { hole } => {
+                    format!("{name} {hole}")
+                }
+                ItemUse::PowerMarble { marble } => format!("{name} {marble}"),
+                ItemUse::FlyingWing { marble, to } => format!("{name} {marble} → {to}"),
+                ItemUse::Swap { marble, other } => format!("{name} {marble} ↔ {other}"),
+                ItemUse::Tornado { centre } => format!("{name} {centre}"),
+            }
+        }
+    }
+}
+
+/// What else an action did, as marks after it: ✔ a finish, ✖ a player
+/// out, 🏁 the end, + an item taken.
+fn marks(lang: Language, step: &Step) -> String {
+    let mut out = String::new();
+    for e in &step.events {
+        match e {
+            RuleEvent::Finished { .. } => out += " ✔",
+            RuleEvent::Out { .. } => out += " ✖",
+            RuleEvent::GameOver(_) => out += " 🏁",
+            RuleEvent::ItemTaken {
+                item, kept: true, ..
+            } => {
+                out += &format!(" +{}", item_name(lang, *item));
+            }
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The time an action says its player took.
+fn action_ms(action: &Action) -> u32 {
+    match *action {
+        Action::Move { ms, .. }
+        | Action::Pass { ms }
+        | Action::Timeout { ms }
+        | Action::OutOfTime { ms }
+        | Action::UseItem { ms, .. }
+        | Action::Resign { ms, .. } => ms,
+    }
+}
+
+fn make_lines(lang: Language, r: &Replay, m: &Match) -> Vec<String> {
+    let timed = {
+        let rules = m.game.rules();
+        rules.move_limit_ms.is_some() || rules.time_bank_ms.is_some()
+    };
+    let mut lines = Vec::with_capacity(r.steps.len() + 1);
+    lines.push(lang.t("Start position").to_string());
+    for (i, step) in r.steps.iter().enumerate() {
+        let name = m
+            .setup
+            .seats
+            .get(step.seat as usize)
+            .map_or_else(String::new, |s| display_name(lang, &s.name));
+        let time = if timed {
+            format!(" · {}", clock_text(action_ms(&step.action)))
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "{}. {name}: {}{}{time}",
+            i + 1,
+            notation(lang, &step.action),
+            marks(lang, step)
+        ));
+    }
+    lines
+}
+
+/// A seat's colour (with its shape when shape marks are on) and a robot for a bot.
+fn seat_badge(ui: &mut egui::Ui, lang: Language, m: &Match, seat: Seat, shapes: bool) {
+    let Some(s) = m.setup.seats.get(seat as usize) else {
+        return;
+    };
+    if shapes {
+        swatch_with_shape(ui, s.colour as usize);
+    } else {
+        swatch(ui, m.colour(seat));
+    }
+    if let SeatKind::Bot(_) = s.kind {
+        crate::ui::robot(ui).on_hover_text(crate::ui::kind_name(lang, s.kind));
+    }
+}
+
+fn status_text(lang: Language, m: &Match, seat: Seat) -> String {
+    match m.game.player(seat).status {
+        Status::Playing => String::new(),
+        Status::Finished { turns } => format!("✔ {} ({turns})", lang.t("finished")),
+        Status::Out { .. } => format!("✖ {}", lang.t("out")),
+    }
+}
+
+/// A button of the control bar: its glyph, its tooltip, enabled or not.
+fn control_button(ui: &mut egui::Ui, glyph: &str, tip: String, enabled: bool) -> bool {
+    let response = ui
+        .add_enabled(
+            enabled,
+            egui::Button::new(egui::RichText::new(glyph).size(18.0))
+                .min_size(egui::vec2(40.0, 30.0)),
+        )
+        .on_hover_text(tip);
+    let clicked = response.clicked();
+    // The keys keep working after a click: the button does not keep the keyboard.
+    if response.has_focus() {
+        response.surrender_focus();
+    }
+    clicked
+}
+
+fn panels(
+    mut contexts: EguiContexts,
+    replay: Option<Res<Replay>>,
+    game: Option<Res<Match>>,
+    settings: Res<Settings>,
+    mut texts: ResMut<MoveTexts>,
+    mut controls: MessageWriter<ReplayControl>,
+    mut shown_at: Local<Option<(u64, usize)>>,
+) -> Result {
+    let (Some(r), Some(m)) = (replay, game) else {
+        return Ok(());
+    };
+    let lang = settings.language;
+    let shapes = settings.shape_marks;
+    if texts.key != Some((r.serial, lang)) {
+        texts.lines = make_lines(lang, &r, &m);
+        texts.key = Some((r.serial, lang));
+    }
+    let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    let g = &m.game;
+    let party = g.rules().items;
+
+    // The title, whose turn (or the result), the round and the move clock.
+    egui::Area::new("replay-turn".into())
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_max_width(360.0);
+                let title = match &r.title {
+                    Some(t) => format!("🎬 {} · {t}", lang.t("Replay")),
+                    None => format!("🎬 {}", lang.t("Replay")),
+                };
+                ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
+                ui.separator();
+                if let Some(outcome) = g.outcome() {
+                    let mut order: Vec<Seat> = (0..g.players() as Seat).collect();
+                    order.sort_by_key(|&s| outcome.places[s as usize]);
+                    let winners: Vec<String> = order
+                        .iter()
+                        .filter(|&&s| outcome.places[s as usize] == 1)
+                        .map(|&s| seat_name(lang, &m, s))
+                        .collect();
+                    let headline = if winners.len() > 1 && g.players() == 2 {
+                        lang.t("Draw").to_string()
+                    } else {
+                        format!("🏆 {} {}", winners.join(" & "), lang.t("wins"))
+                    };
+                    ui.heading(headline);
+                    if outcome.reason == EndReason::Deadlock {
+                        ui.label(lang.t("Deadlock adjudication"));
+                    }
+                    egui::Grid::new("replay-ranking")
+                        .striped(true)
+                        .num_columns(4)
+                        .show(ui, |ui| {
+                            ui.strong(lang.t("Place"));
+                            ui.strong(lang.t("Name"));
+                            ui.strong(lang.t("Turns"));
+                            ui.strong(if outcome.scores.is_some() {
+                                lang.t("Score")
+                            } else {
+                                ""
+                            });
+                            ui.end_row();
+                            for &s in &order {
+                                ui.label(outcome.places[s as usize].to_string());
+                                ui.horizontal(|ui| {
+                                    seat_badge(ui, lang, &m, s, shapes);
+                                    ui.label(seat_name(lang, &m, s));
+                                });
+                                ui.label(g.player(s).turns.to_string());
+                                ui.label(
+                                    outcome
+                                        .scores
+                                        .as_ref()
+                                        .map_or(String::new(), |sc| format!("{}", sc[s as usize])),
+                                );
+                                ui.end_row();
+                            }
+                        });
+                } else {
+                    let seat = g.to_move();
+                    ui.horizontal(|ui| {
+                        seat_badge(ui, lang, &m, seat, shapes);
+                        ui.heading(format!("{} {}", seat_name(lang, &m, seat), lang.t("to move")));
+                    });
+                    ui.label(format!(
+                        "{} {} · {} {}",
+                        lang.t("Round"),
+                        g.rounds() + 1,
+                        lang.t("Move"),
+                        crate::play::move_number(g)
+                    ));
+                    // Each turn starts with the whole move time.
+                    if let Some(limit) = g.rules().move_limit_ms {
+                        ui.label(format!("⏱ {} {}", lang.t("move time"), clock_text(limit)));
+                    }
+                }
+                ui.add_space(4.0);
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(lang.t(
+                            "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
+                        ))
+                        .small(),
+                    )
+                    .wrap(),
+                );
+            });
+        });
+
+    // The controls, at the bottom in the middle.
+    let bar = egui::Area::new("replay-bar".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 32.0);
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    let (start, end) = (r.at > 0, !r.at_end());
+                    if control_button(
+                        ui,
+                        "⏮",
+                        format!("{} (Home)", lang.t("Go to the start")),
+                        start,
+                    ) {
+                        controls.write(ReplayControl::First);
+                    }
+                    if control_button(ui, "⏪", format!("{} (←)", lang.t("One move back")), start)
+                    {
+                        controls.write(ReplayControl::Back);
+                    }
+                    let (glyph, tip) = if r.playing {
+                        ("⏸", lang.t("Pause"))
+                    } else {
+                        ("▶", lang.t("Play the moves one after another"))
+                    };
+                    if control_button(ui, glyph, format!("{tip} (Space)"), !r.is_empty()) {
+                        controls.write(ReplayControl::TogglePlay);
+                    }
+                    if control_button(ui, "⏩", format!("{} (→)", lang.t("One move forward")), end)
+                    {
+                        controls.write(ReplayControl::Forward);
+                    }
+                    if control_button(ui, "⏭", format!("{} (End)", lang.t("Go to the end")), end)
+                    {
+                        controls.write(ReplayControl::Last);
+                    }
+                    ui.separator();
+                    ui.label(lang.t("Speed"))
+                        .on_hover_text(format!("{} (+ −)", lang.t("Playback speed")));
+                    for (i, x) in SPEEDS.iter().enumerate() {
+                        let response = ui.selectable_label(r.speed == i, format!("{x}×"));
+                        if response.clicked() {
+                            controls.write(ReplayControl::Speed(i));
+                        }
+                        if response.has_focus() {
+                            response.surrender_focus();
+                        }
+                    }
+                    ui.separator();
+                    let mut at = r.at;
+                    let slider = ui.add_enabled(
+                        !r.is_empty(),
+                        egui::Slider::new(&mut at, 0..=r.len()).show_value(false),
+                    );
+                    if slider.changed() && at != r.at {
+                        controls.write(ReplayControl::Jump(at));
+                    }
+                    if slider.has_focus() {
+                        slider.surrender_focus();
+                    }
+                    ui.monospace(trf(lang, "Move {} of {}", &[&r.at, &r.len()]));
+                    ui.separator();
+                    let leave = ui
+                        .button(format!("✖ {}", lang.t("Leave the replay")))
+                        .on_hover_text("Esc");
+                    if leave.clicked() {
+                        controls.write(ReplayControl::Leave);
+                    }
+                });
+            });
+        });
+    let bar_top = bar.response.rect.top();
+
+    // Every player (colour, name, bank, status, items, progress), then the moves.
+    egui::Area::new("replay-side".into())
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(super::SIDE_PANEL_WIDTH);
+                let camp = g.position().board().camp_size() as u32;
+                let mover = (!g.is_over()).then(|| g.to_move());
+                for s in 0..g.players() as Seat {
+                    ui.horizontal(|ui| {
+                        seat_badge(ui, lang, &m, s, shapes);
+                        let name = egui::RichText::new(seat_name(lang, &m, s));
+                        ui.label(if Some(s) == mover {
+                            name.strong()
+                        } else {
+                            name
+                        });
+                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                            if party {
+                                crate::ui::held_row(ui, lang, &m, s);
+                            }
+                            // The bank as it stood: the running turn has not used any yet.
+                            if let Some(bank) = g.player(s).bank_ms {
+                                ui.monospace(clock_text(bank));
+                            }
+                            ui.small(status_text(lang, &m, s));
+                        });
+                    });
+                    let inside = g.position().in_target(s);
+                    ui.add(
+                        egui::ProgressBar::new(inside as f32 / camp as f32)
+                            .desired_height(5.0)
+                            .fill(crate::ui::egui_colour(m.colour(s))),
+                    )
+                    .on_hover_text(format!("{inside}/{camp} {}", lang.t("in target")));
+                }
+                ui.separator();
+                ui.strong(lang.t("Move list"));
+                // Down to a little above the control bar.
+                let room = (bar_top - 12.0 - ui.cursor().top()).max(80.0);
+                let row = ui.spacing().interact_size.y.max(20.0);
+                let mut area = egui::ScrollArea::vertical()
+                    .max_height(room)
+                    // An area's own height would hold the list to its last size.
+                    .min_scrolled_height(room)
+                    .auto_shrink([false, true]);
+                // Keep the current move in sight when it changes.
+                if *shown_at != Some((r.serial, r.at)) {
+                    *shown_at = Some((r.serial, r.at));
+                    let pitch = row + ui.spacing().item_spacing.y;
+                    let offset = (r.at as f32 * pitch - room / 2.0 + row / 2.0).max(0.0);
+                    area = area.vertical_scroll_offset(offset);
+                }
+                area.show_rows(ui, row, texts.lines.len(), |ui, rows| {
+                    for i in rows {
+                        let Some(text) = texts.lines.get(i) else {
+                            continue;
+                        };
+                        ui.horizontal(|ui| {
+                            match i.checked_sub(1).and_then(|k| r.steps.get(k)) {
+                                Some(step) => {
+                                    let colour = crate::ui::egui_colour(m.colour(step.seat));
+                                    let (dot, _) = ui.allocate_exact_size(
+                                        egui::vec2(12.0, row),
+                                        egui::Sense::hover(),
+                                    );
+                                    ui.painter().circle_filled(dot.center(), 5.0, colour);
+                                }
+                                None => {
+                                    ui.add_space(12.0 + ui.spacing().item_spacing.x);
+                                }
+                            }
+                            let label =
+                                egui::Button::selectable(i == r.at, text.as_str()).truncate();
+                            let response = ui.add(label);
+                            if response.clicked() {
+                                controls.write(ReplayControl::Jump(i));
+                            }
+                            if response.has_focus() {
+                                response.surrender_focus();
+                            }
+                        });
+                    }
+                });
+            });
+        });
+    Ok(())
+}
