@@ -293,10 +293,10 @@ fn screen(app: &App) -> Screen {
 fn watching_a_game_again_files_and_rates_nothing() {
     let home = temp_home("watch");
     let mut app = league_app(&home);
-    for name in ["Anna", "Bo"] {
+    for (name, colour) in [("Anna", 3), ("Bo", 4)] {
         app.world_mut().write_message(LeagueRequest::CreateProfile {
             name: name.into(),
-            colour: 0,
+            colour,
         });
         frames(&mut app, 2);
     }
@@ -340,6 +340,16 @@ fn watching_a_game_again_files_and_rates_nothing() {
     assert_eq!(screen(&app), Screen::Replay);
     let title = app.world().resource::<Replay>().title.clone().unwrap();
     assert!(title.starts_with("2026-11-30 21.00"), "{title}");
+    // The players wear their profiles' colours.
+    let colours: Vec<u8> = app
+        .world()
+        .resource::<Match>()
+        .setup
+        .seats
+        .iter()
+        .map(|s| s.colour)
+        .collect();
+    assert_eq!(colours, [3, 4]);
     app.world_mut().write_message(ReplayControl::Last);
     frames(&mut app, 20);
     assert!(app.world().resource::<Replay>().at_end());

@@ -219,6 +219,7 @@ fn a_replay_opens_at_the_asked_move() {
         record: record.clone(),
         title: Some("a game".into()),
         at: 13,
+        colours: Vec::new(),
     });
     app.update();
     app.update();

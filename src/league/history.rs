@@ -54,10 +54,24 @@ pub(super) fn watch_games(
                         .map(|s| seat_label(lang, entry, s))
                         .collect::<Vec<_>>()
                         .join(" – ");
+                    // The players' own colours, where they have profiles.
+                    let colours = entry
+                        .who
+                        .iter()
+                        .enumerate()
+                        .map(|(seat, who)| match who {
+                            Who::Profile(id) => league
+                                .profiles
+                                .get(id)
+                                .map_or(seat as u8, |p| super::palette_of(p.colour)),
+                            _ => seat as u8,
+                        })
+                        .collect();
                     opens.write(OpenReplay {
                         record,
                         title: Some(format!("{} · {players}", entry.date)),
                         at: 0,
+                        colours,
                     });
                 }
                 Err(p) => {

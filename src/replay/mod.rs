@@ -59,6 +59,9 @@ pub struct OpenReplay {
     /// Shown in the viewer's title (a file name, say).
     pub title: Option<String>,
     pub at: usize,
+    /// Each seat's palette colour (a history game's profiles); empty, or
+    /// colours that repeat: the record's usual seat colours.
+    pub colours: Vec<u8>,
 }
 
 impl OpenReplay {
@@ -68,6 +71,7 @@ impl OpenReplay {
             record,
             title: None,
             at: 0,
+            colours: Vec::new(),
         }
     }
 }
@@ -328,9 +332,9 @@ fn open_replays(
         (read_record_file(path), title, path.clone())
     });
     let asked = opens.read().last().cloned();
-    let (record, title, at, path) = match (asked, from_file) {
-        (Some(o), _) => (o.record, o.title, o.at, None),
-        (None, Some((Ok(record), title, path))) => (record, title, 0, Some(path)),
+    let (record, title, at, path, colours) = match (asked, from_file) {
+        (Some(o), _) => (o.record, o.title, o.at, None, o.colours),
+        (None, Some((Ok(record), title, path))) => (record, title, 0, Some(path), Vec::new()),
         (None, Some((Err(e), _, path))) => {
             warn!("{} cannot be watched: {e}", path.display());
             notices.write(Notice::Problem(problem_words(lang, &e, Some(&path))));
@@ -393,7 +397,19 @@ fn open_replays(
         {
             m.setup.clone()
         }
-        _ => MatchSetup::from_record(&record).0,
+        _ => {
+            let mut setup = MatchSetup::from_record(&record).0;
+            let distinct = colours
+                .iter()
+                .collect::<std::collections::HashSet<_>>()
+                .len();
+            if colours.len() == setup.seats.len() && distinct == colours.len() {
+                for (seat, &c) in setup.seats.iter_mut().zip(&colours) {
+                    seat.colour = c;
+                }
+            }
+            setup
+        }
     };
     commands.insert_resource(Match { game: shown, setup });
     *serial += 1;

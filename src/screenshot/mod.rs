@@ -267,6 +267,7 @@ fn run_shot(
                 record,
                 title: None,
                 at,
+                colours: Vec::new(),
             });
         } else if options.shot_of.party() {
             p.effect = play_party(m, options.shot_of, moves);
