@@ -5,45 +5,13 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhop::marbles::{HopLanded, Hopping, Marble, MarbleIndex, rest_position};
+use starhop::marbles::{Hopping, Marble, MarbleIndex, rest_position};
 use starhop::play::{LoadMatch, Match, MatchSetup, MoveRequest, Notice, StartMatch, TurnRequest};
 use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
 use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Record, Rules, Seat};
 use std::time::Duration;
 
-#[derive(Resource, Default)]
-struct Seen {
-    notices: Vec<Notice>,
-    landings: usize,
-}
-
-fn watch(
-    mut notices: MessageReader<Notice>,
-    mut landed: MessageReader<HopLanded>,
-    mut seen: ResMut<Seen>,
-) {
-    seen.notices.extend(notices.read().cloned());
-    seen.landings += landed.read().count();
-}
-
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .init_resource::<Seen>()
-        .add_systems(Last, watch);
-    app.update();
-    app
-}
-
-fn fixed_rules() -> Rules {
-    Rules {
-        first_move: FirstMoveMethod::Fixed(0),
-        ..Rules::classic()
-    }
-}
+use common::{Seen, app, fixed_rules, watch};
 
 fn start(app: &mut App, players: usize) {
     app.world_mut()

@@ -5,6 +5,8 @@
 
 mod common;
 
+use common::fixed_rules;
+
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::Screen;
@@ -16,7 +18,7 @@ use starhop::persist::Folders;
 use starhop::play::{LoadMatch, Match, MoveRequest, StartMatch, TurnRequest};
 use starhop::replay::{OpenReplay, Replay, ReplayControl};
 use starhop_ai::Level;
-use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Preset, Record, Rules};
+use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Preset, Record};
 use starhop_league::{Entrant, Format, RatedGame, Who, rating_changes};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -63,13 +65,6 @@ fn counts(app: &App, name: &str) -> (i32, u32, u32, u32) {
         .find(|p| p.name == name)
         .unwrap();
     (p.points, p.games, p.wins, p.losses)
-}
-
-fn fixed_rules() -> Rules {
-    Rules {
-        first_move: FirstMoveMethod::Fixed(0),
-        ..Rules::classic()
-    }
 }
 
 /// A two-player game on the small board where each player is one step from

@@ -3,52 +3,20 @@
 //! leave, every marble entity stands on the hole the engine says, checked
 //! against the record replayed independently to that point.
 
+mod common;
+
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
+use starhop::Screen;
 use starhop::marbles::{Hopping, Marble, MarbleIndex};
 use starhop::party::{ItemBox, Leaving, demo};
 use starhop::play::{
-    BotMind, BotSpeed, MarblesMoved, Match, MatchSetup, Notice, SeatKind, StartMatch, TurnRequest,
+    BotMind, BotSpeed, Match, MatchSetup, Notice, SeatKind, StartMatch, TurnRequest,
 };
 use starhop::replay::{OpenReplay, OpenReplayFile, Replay, ReplayControl, SPEEDS};
-use starhop::{Screen, StarhopLogicPlugin};
 use starhop_engine::{Action, FirstMoveMethod, Game, Hole, Preset, Record, Rng, Rules, Seat};
 use std::collections::{BTreeMap, BTreeSet};
-use std::time::Duration;
 
-#[derive(Resource, Default)]
-struct Seen {
-    notices: Vec<Notice>,
-    reports: usize,
-}
-
-fn watch(
-    mut notices: MessageReader<Notice>,
-    mut moved: MessageReader<MarblesMoved>,
-    mut seen: ResMut<Seen>,
-) {
-    seen.notices.extend(notices.read().cloned());
-    seen.reports += moved.read().count();
-}
-
-fn app() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .init_resource::<Seen>()
-        .add_systems(Last, watch);
-    app.update();
-    app
-}
-
-fn fixed_rules() -> Rules {
-    Rules {
-        first_move: FirstMoveMethod::Fixed(0),
-        ..Rules::classic()
-    }
-}
+use common::{Seen, app, fixed_rules};
 
 /// A record of `moves` greedy moves (or passes) from the start.
 fn greedy_record(rules: Rules, players: usize, moves: usize, seed: u64) -> Record {

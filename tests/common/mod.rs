@@ -1,6 +1,54 @@
-//! Positions shared by the game-level tests.
+//! What the game-level tests share: the headless app, rules, positions.
+// Each test file uses its own part of it.
+#![allow(dead_code)]
 
-use starhop_engine::{Hole, Position};
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use starhop::StarhopLogicPlugin;
+use starhop::marbles::HopLanded;
+use starhop::play::{MarblesMoved, Notice};
+use starhop_engine::{FirstMoveMethod, Hole, Position, Rules};
+use std::time::Duration;
+
+/// What the headless app reported: notices, hop landings, marble reports.
+#[derive(Resource, Default)]
+pub struct Seen {
+    pub notices: Vec<Notice>,
+    pub landings: usize,
+    pub reports: usize,
+}
+
+pub fn watch(
+    mut notices: MessageReader<Notice>,
+    mut landed: MessageReader<HopLanded>,
+    mut moved: MessageReader<MarblesMoved>,
+    mut seen: ResMut<Seen>,
+) {
+    seen.notices.extend(notices.read().cloned());
+    seen.landings += landed.read().count();
+    seen.reports += moved.read().count();
+}
+
+/// The game's logic, headless, 20 ms a frame, watched by [`Seen`].
+pub fn app() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .init_resource::<Seen>()
+        .add_systems(Last, watch);
+    app.update();
+    app
+}
+
+/// Classic rules, seat 0 moving first.
+pub fn fixed_rules() -> Rules {
+    Rules {
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Rules::classic()
+    }
+}
 
 /// A two-player position on the small board where each player is one step
 /// from home; also each seat's finishing step (from, to).
