@@ -271,7 +271,7 @@ pub struct Reports<'w> {
 
 impl Reports<'_> {
     /// How the marbles moved, then what else the rules did.
-    fn events(&mut self, events: Vec<RuleEvent>) {
+    pub(crate) fn events(&mut self, events: Vec<RuleEvent>) {
         self.marbles(marble_changes(&events));
         for e in events {
             if !matches!(e, RuleEvent::Moved { .. }) {
@@ -280,7 +280,7 @@ impl Reports<'_> {
         }
     }
 
-    fn marbles(&mut self, changes: Vec<MarbleChange>) {
+    pub(crate) fn marbles(&mut self, changes: Vec<MarbleChange>) {
         if !changes.is_empty() {
             self.marbles.write(MarblesMoved(changes));
         }

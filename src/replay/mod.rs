@@ -21,17 +21,15 @@
 //! - `view.rs`: the egui panels and the keyboard.
 
 use crate::play::{
-    Animating, BoardChanged, BotSpeed, MarblesMoved, Match, MatchSetup, Notice, PauseReasons,
+    Animating, BoardChanged, BotSpeed, Match, MatchSetup, Notice, PauseReasons, Reports,
 };
 use crate::settings::{Language, Settings};
 use crate::ui::{tr, trf};
 use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
-use starhop_engine::game::marble_changes;
 use starhop_engine::record::describe;
 use starhop_engine::{
-    Action, Event as RuleEvent, Game, MAX_RECORD_BYTES, MarbleChange, Record, RecordError, Seat,
-    read_record,
+    Action, Event as RuleEvent, Game, MAX_RECORD_BYTES, Record, RecordError, Seat, read_record,
 };
 use std::path::{Path, PathBuf};
 
@@ -284,30 +282,12 @@ fn open_from_command_line(
     }
 }
 
-/// What the viewer tells the board and the HUD.
+/// What the viewer tells the board and the HUD: what play reports, and
+/// that the board was set at once after a jump.
 #[derive(bevy::ecs::system::SystemParam)]
 pub struct ReplayReports<'w> {
-    marbles: MessageWriter<'w, MarblesMoved>,
-    notices: MessageWriter<'w, Notice>,
+    play: Reports<'w>,
     changed: MessageWriter<'w, BoardChanged>,
-}
-
-impl ReplayReports<'_> {
-    /// An action played forward: its marble changes, then what else it did.
-    fn events(&mut self, events: Vec<RuleEvent>) {
-        self.marbles(marble_changes(&events));
-        for e in events {
-            if !matches!(e, RuleEvent::Moved { .. }) {
-                self.notices.write(Notice::Rule(e));
-            }
-        }
-    }
-
-    fn marbles(&mut self, changes: Vec<MarbleChange>) {
-        if !changes.is_empty() {
-            self.marbles.write(MarblesMoved(changes));
-        }
-    }
 }
 
 /// Opens the viewer on the last record asked for (a file or one in memory).
@@ -439,7 +419,7 @@ fn forward(r: &mut Replay, game: &mut Game, out: &mut ReplayReports) -> bool {
     match game.redo() {
         Ok(events) => {
             r.at += 1;
-            out.events(events);
+            out.play.events(events);
             true
         }
         Err(e) => {
@@ -458,7 +438,7 @@ fn back(r: &mut Replay, game: &mut Game, out: &mut ReplayReports) -> bool {
     match game.undo() {
         Ok(changes) => {
             r.at -= 1;
-            out.marbles(changes);
+            out.play.marbles(changes);
             true
         }
         Err(e) => {
