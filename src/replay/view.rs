@@ -12,7 +12,7 @@ use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_engine::{Action, EndReason, Event as RuleEvent, ItemUse, Seat, Status};
+use starhop_engine::{Action, Event as RuleEvent, ItemUse, Seat, Status};
 
 pub fn view_plugin(app: &mut App) {
     app.init_resource::<MoveTexts>()
@@ -241,20 +241,7 @@ fn panels(
                 if let Some(outcome) = g.outcome() {
                     let mut order: Vec<Seat> = (0..g.players() as Seat).collect();
                     order.sort_by_key(|&s| outcome.places[s as usize]);
-                    let winners: Vec<String> = order
-                        .iter()
-                        .filter(|&&s| outcome.places[s as usize] == 1)
-                        .map(|&s| seat_name(lang, &m, s))
-                        .collect();
-                    let headline = if winners.len() > 1 && g.players() == 2 {
-                        lang.t("Draw").to_string()
-                    } else {
-                        format!("🏆 {} {}", winners.join(" & "), lang.t("wins"))
-                    };
-                    ui.heading(headline);
-                    if outcome.reason == EndReason::Deadlock {
-                        ui.label(lang.t("Deadlock adjudication"));
-                    }
+                    crate::ui::result_heading(ui, lang, &m, outcome);
                     egui::Grid::new("replay-ranking")
                         .striped(true)
                         .num_columns(4)

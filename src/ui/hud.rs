@@ -300,20 +300,7 @@ pub fn end_screen(
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -20.0))
         .show(ctx, |ui| {
             ui.set_min_width(360.0);
-            let winners: Vec<String> = order
-                .iter()
-                .filter(|&&s| outcome.places[s as usize] == 1)
-                .map(|&s| seat_name(lang, &m, s))
-                .collect();
-            let headline = if winners.len() > 1 && m.game.players() == 2 {
-                lang.t("Draw").to_string()
-            } else {
-                format!("🏆 {} {}", winners.join(" & "), lang.t("wins"))
-            };
-            ui.heading(headline);
-            if outcome.reason == EndReason::Deadlock {
-                ui.label(lang.t("Deadlock adjudication"));
-            }
+            result_heading(ui, lang, &m, outcome);
             ui.separator();
             egui::Grid::new("ranking")
                 .striped(true)
@@ -437,4 +424,26 @@ pub fn undo_redo_buttons(
         .on_hover_text("Y / Ctrl+Y / Ctrl+Shift+Z")
         .clicked();
     (undo, redo)
+}
+
+/// The winners (or "Draw") as a heading, and the adjudication when there was one.
+pub(crate) fn result_heading(
+    ui: &mut egui::Ui,
+    lang: Language,
+    m: &Match,
+    outcome: &starhop_engine::Outcome,
+) {
+    let winners: Vec<String> = (0..m.game.players() as Seat)
+        .filter(|&s| outcome.places[s as usize] == 1)
+        .map(|s| seat_name(lang, m, s))
+        .collect();
+    let headline = if winners.len() > 1 && m.game.players() == 2 {
+        lang.t("Draw").to_string()
+    } else {
+        format!("🏆 {} {}", winners.join(" & "), lang.t("wins"))
+    };
+    ui.heading(headline);
+    if outcome.reason == EndReason::Deadlock {
+        ui.label(lang.t("Deadlock adjudication"));
+    }
 }

@@ -18,6 +18,7 @@ mod menus;
 pub(crate) use menus::ask_yes_no;
 mod setup;
 
+pub(crate) use hud::result_heading;
 pub use hud::undo_redo_buttons;
 pub use i18n::{Tr, display_name, tr, trf};
 pub use items::held_row;
