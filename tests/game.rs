@@ -11,7 +11,7 @@ use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
 use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Record, Rules, Seat};
 use std::time::Duration;
 
-use common::{Seen, app, fixed_rules, watch};
+use common::{Seen, app, fixed_rules, step_away, tap, watch};
 
 fn start(app: &mut App, players: usize) {
     app.world_mut()
@@ -179,14 +179,7 @@ fn a_finished_game_reaches_the_end_state() {
     app.world_mut()
         .write_message(MoveRequest::from(Move { from, to }));
     settle(&mut app);
-    let mv = {
-        let g = &app.world().resource::<Match>().game;
-        let target = g.position().target(1);
-        g.legal_moves()
-            .into_iter()
-            .find(|m| !target.contains(m.to))
-            .unwrap()
-    };
+    let mv = step_away(&app.world().resource::<Match>().game);
     app.world_mut().write_message(MoveRequest::from(mv));
     settle(&mut app);
     let m = app.world().resource::<Match>();
@@ -1249,17 +1242,6 @@ fn holding_in_app(item: Item) -> (App, Game, usize) {
         .position(|&i| i == item)
         .unwrap();
     (app, game, slot)
-}
-
-/// Presses and releases a key over one frame.
-fn tap(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
 }
 
 /// Puts the keyboard cursor on `hole` and confirms it (Enter), as a click would.

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::fixed_rules;
+use common::{fixed_rules, step_away};
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
@@ -109,14 +109,7 @@ fn a_finished_game_changes_the_profiles_once_and_a_rematch_once_more() {
     app.world_mut()
         .write_message(MoveRequest::from(Move { from, to }));
     frames(&mut app, 2);
-    let mv = {
-        let g = &app.world().resource::<Match>().game;
-        let target = g.position().target(1);
-        g.legal_moves()
-            .into_iter()
-            .find(|m| !target.contains(m.to))
-            .unwrap()
-    };
+    let mv = step_away(&app.world().resource::<Match>().game);
     assert_eq!(counts(&app, "Bo").1, 0, "not filed before the end");
     app.world_mut().write_message(MoveRequest::from(mv));
     frames(&mut app, 2);
@@ -269,13 +262,7 @@ fn finished_record(names: [&str; 2]) -> Record {
     let mut game = record.replay().unwrap();
     let (from, to) = finishing[0];
     game.play(Move { from, to }).unwrap();
-    let target = game.position().target(1);
-    let away = game
-        .legal_moves()
-        .into_iter()
-        .find(|m| !target.contains(m.to))
-        .unwrap();
-    game.play(away).unwrap();
+    game.play(step_away(&game)).unwrap();
     assert!(game.is_over());
     Record::of(&game, names.iter().map(|n| n.to_string()).collect())
 }

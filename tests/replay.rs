@@ -16,7 +16,7 @@ use starhop::replay::{OpenReplay, OpenReplayFile, Replay, ReplayControl, SPEEDS}
 use starhop_engine::{Action, FirstMoveMethod, Game, Hole, Preset, Record, Rng, Rules, Seat};
 use std::collections::{BTreeMap, BTreeSet};
 
-use common::{Seen, app, fixed_rules};
+use common::{Seen, app, fixed_rules, tap};
 
 /// A record of `moves` greedy moves (or passes) from the start.
 fn greedy_record(rules: Rules, players: usize, moves: usize, seed: u64) -> Record {
@@ -439,17 +439,6 @@ fn an_unreadable_file_gets_a_message_and_stays_as_it_is() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// One frame with `key` pressed in it.
-fn press(app: &mut App, key: KeyCode) {
-    app.world_mut()
-        .resource_mut::<ButtonInput<KeyCode>>()
-        .press(key);
-    app.update();
-    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
-    keys.release(key);
-    keys.clear();
-}
-
 #[test]
 fn the_keys_step_play_and_leave() {
     let record = greedy_record(fixed_rules(), 2, 10, 21);
@@ -461,25 +450,25 @@ fn the_keys_step_play_and_leave() {
             .in_set(starhop::AppSystems::Input),
     );
     open(&mut app, &record);
-    press(&mut app, KeyCode::ArrowRight);
-    press(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::ArrowRight);
+    tap(&mut app, KeyCode::ArrowRight);
     assert_board_at(&mut app, &record, 2);
-    press(&mut app, KeyCode::ArrowLeft);
+    tap(&mut app, KeyCode::ArrowLeft);
     assert_board_at(&mut app, &record, 1);
-    press(&mut app, KeyCode::End);
+    tap(&mut app, KeyCode::End);
     assert_board_at(&mut app, &record, 10);
-    press(&mut app, KeyCode::Home);
+    tap(&mut app, KeyCode::Home);
     assert_board_at(&mut app, &record, 0);
-    press(&mut app, KeyCode::Equal);
+    tap(&mut app, KeyCode::Equal);
     assert_eq!(app.world().resource::<Replay>().speed, 2);
-    press(&mut app, KeyCode::Minus);
-    press(&mut app, KeyCode::Minus);
+    tap(&mut app, KeyCode::Minus);
+    tap(&mut app, KeyCode::Minus);
     assert_eq!(app.world().resource::<Replay>().speed, 0);
-    press(&mut app, KeyCode::Space);
+    tap(&mut app, KeyCode::Space);
     assert!(app.world().resource::<Replay>().playing);
-    press(&mut app, KeyCode::Space);
+    tap(&mut app, KeyCode::Space);
     assert!(!app.world().resource::<Replay>().playing);
-    press(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::Escape);
     // Back where it was opened: the home screen this app starts on.
     app.update();
     assert_eq!(screen(&app), Screen::Home);

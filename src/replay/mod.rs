@@ -133,7 +133,9 @@ pub struct Replay {
     back: Return,
 }
 
-/// Where leaving the viewer goes, and what it puts back.
+/// Where leaving the viewer goes, and what it puts back. (The default is
+/// only ever a placeholder while the real one is moved out.)
+#[derive(Default)]
 struct Return {
     screen: Screen,
     /// The match the viewer was opened from, as it was.
@@ -341,15 +343,7 @@ fn open_replays(
     // the screen the viewer was opened from. A replay opened from a replay
     // keeps the first one's way back.
     let back = match replay.as_deref_mut() {
-        Some(r) => std::mem::replace(
-            &mut r.back,
-            Return {
-                screen: Screen::Setup,
-                game: None,
-                speed: BotSpeed::default(),
-                reasons: PauseReasons::default(),
-            },
-        ),
+        Some(r) => std::mem::take(&mut r.back),
         None => Return {
             screen: *screen.get(),
             game: game
@@ -579,15 +573,7 @@ fn leave(
         return;
     }
     let Some(mut r) = replay else { return };
-    let back = std::mem::replace(
-        &mut r.back,
-        Return {
-            screen: Screen::Setup,
-            game: None,
-            speed: BotSpeed::default(),
-            reasons: PauseReasons::default(),
-        },
-    );
+    let back = std::mem::take(&mut r.back);
     commands.remove_resource::<Replay>();
     *speed = back.speed;
     match back.game {

@@ -7,7 +7,7 @@ use bevy::time::TimeUpdateStrategy;
 use starhop::StarhopLogicPlugin;
 use starhop::marbles::HopLanded;
 use starhop::play::{MarblesMoved, Notice};
-use starhop_engine::{FirstMoveMethod, Hole, Position, Rules};
+use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Position, Rules};
 use std::time::Duration;
 
 /// What the headless app reported: notices, hop landings, marble reports.
@@ -79,4 +79,25 @@ pub fn nearly_finished_position() -> (Position, Vec<(Hole, Hole)>) {
         finishing.push((outside, entry));
     }
     (pos, finishing)
+}
+
+/// Presses and releases a key over one frame.
+pub fn tap(app: &mut App, key: KeyCode) {
+    app.world_mut()
+        .resource_mut::<ButtonInput<KeyCode>>()
+        .press(key);
+    app.update();
+    let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+    keys.release(key);
+    keys.clear();
+}
+
+/// A legal move of seat 1 that does not end in its target (in the nearly
+/// finished position: one that does not finish).
+pub fn step_away(game: &Game) -> Move {
+    let target = game.position().target(1);
+    game.legal_moves()
+        .into_iter()
+        .find(|m| !target.contains(m.to))
+        .unwrap()
 }
