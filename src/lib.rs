@@ -28,6 +28,7 @@ pub mod party;
 pub mod perf;
 pub mod persist;
 pub mod play;
+pub mod race;
 pub mod replay;
 pub mod screenshot;
 pub mod settings;
@@ -107,6 +108,7 @@ impl Plugin for StarhopLogicPlugin {
                 food::plugin,
                 league::plugin,
                 replay::plugin,
+                race::plugin,
             ));
     }
 }
