@@ -6,9 +6,12 @@
 //!   measured against.
 //!
 //! Two players: iterative-deepening alpha-beta with a Zobrist transposition
-//! table ([`search`]); three or more: best-reply search (or paranoid). The
-//! evaluation is in [`eval`]. Party mode's items (when to use one, and the
-//! power marble's two moves) are weighed in `party.rs`.
+//! table ([`search`]); three or more: best-reply search (or paranoid, or
+//! Monte Carlo tree search, [`mcts`]). In team games (2v2, 3v3) the bots play
+//! for their team ([`Options::team_aware`]): the team's evaluation and win,
+//! team-mates on their side of the search. The evaluation is in [`eval`].
+//! Party mode's items (when to use one, and the power marble's two moves)
+//! are weighed in `party.rs`.
 
 pub mod eval;
 pub mod food;

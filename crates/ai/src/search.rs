@@ -539,26 +539,25 @@ impl<'a> Searcher<'a> {
             return score;
         }
         let p = ply as usize;
-        let team = self.setup.team.as_ref();
-        let paranoid = self.setup.multi == Multi::Paranoid;
-        let maxing = node == 0 || (paranoid && team.is_some_and(|t| t.is_ally(seats[node])));
+        // The set-up outlives the searcher's borrows: its seat lists can be
+        // read while moves are generated.
+        let setup: &'a Setup = self.setup;
+        let team = setup.team.as_ref();
+        let paranoid = setup.multi == Multi::Paranoid;
+        let maxing = node == 0 || (paranoid && team.is_some_and(|t| t.is_ally(setup.seats[node])));
         // With a team, the root's side is its team's best mover and the
         // opponents' side the other team's (team-mates never reply against).
-        let movers: Vec<Seat> = if paranoid && node > 0 {
-            vec![seats[node]]
+        let movers: &[Seat] = if paranoid && node > 0 {
+            &setup.seats[node..=node]
         } else if let Some(t) = team {
-            if maxing {
-                t.allies.clone()
-            } else {
-                t.foes.clone()
-            }
+            if maxing { &t.allies } else { &t.foes }
         } else if maxing {
-            vec![seats[0]]
+            &setup.seats[..1]
         } else {
-            seats[1..].to_vec()
+            &setup.seats[1..]
         };
         self.bufs[p].clear();
-        for s in movers {
+        for &s in movers {
             self.generate(p, s, true);
         }
         if self.bufs[p].is_empty() {

@@ -248,8 +248,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     let results = results.into_inner().unwrap();
     // Two teams share the game like two players.
     let sides = if args.teams { 2 } else { args.players };
-    print!("{}", report(&results, sides));
-    println!("duration: {:.1} s", started.elapsed().as_secs_f64());
+    print!("{}", report(&results, sides, started.elapsed()));
     Ok(())
 }
 
@@ -410,7 +409,7 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
 }
 
 /// The summary from A's side; `players` is the number of sides (teams count as one).
-fn report(results: &[GameResult], players: usize) -> String {
+fn report(results: &[GameResult], players: usize, duration: Duration) -> String {
     let count = |v| results.iter().filter(|r| r.verdict == v).count();
     let (w, d, l) = (
         count(Verdict::Win),
@@ -477,6 +476,7 @@ fn report(results: &[GameResult], players: usize) -> String {
             used(1) as f64 / n
         );
     }
+    s += &format!("duration: {:.1} s\n", duration.as_secs_f64());
     s += &format!("result: {w} wins, {d} draws, {l} losses\n");
     s
 }
