@@ -1,6 +1,7 @@
 //! Search speed: nodes per second from a mid-game position and the time to
 //! reach each depth, and the wall-clock time a 50 ms budget really takes, for
-//! the two-player alpha-beta and the six-player search.
+//! the two-player alpha-beta and the six-player search; Monte Carlo tree
+//! search's plies per second with four and six players.
 //! Run with `cargo bench -p starhop-ai`.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
@@ -74,6 +75,43 @@ fn search(c: &mut Criterion) {
     }
 }
 
+/// Monte Carlo tree search with four and six players: plies (tree and
+/// playout) per second under a fixed node budget, and the wall-clock time of
+/// a 50 ms budget.
+fn mcts(c: &mut Criterion) {
+    let opts = starhop_ai::Options {
+        multi: starhop_ai::search::Multi::Mcts,
+        ..Default::default()
+    };
+    for (name, players, plies) in [("4p", 4, 40), ("6p", 6, 60)] {
+        let game = midgame(players, plies);
+        let budget = || Budget {
+            max_nodes: Some(50_000),
+            max_depth: Some(64),
+            ..Budget::default()
+        };
+        let d = starhop_ai::choose_with(&game, Level::Master, budget(), 1, opts);
+        let mut group = c.benchmark_group(format!("mcts_{name}"));
+        group.sample_size(10);
+        group.throughput(Throughput::Elements(d.nodes.max(1)));
+        group.bench_function("master_50k_plies", |b| {
+            b.iter(|| starhop_ai::choose_with(black_box(&game), Level::Master, budget(), 1, opts))
+        });
+        group.bench_function("master_50ms", |b| {
+            b.iter(|| {
+                starhop_ai::choose_with(
+                    black_box(&game),
+                    Level::Master,
+                    Budget::time_ms(50),
+                    1,
+                    opts,
+                )
+            })
+        });
+        group.finish();
+    }
+}
+
 /// Nodes per second with items on: the item comparison's side-by-side
 /// searches and the move search share one node budget.
 fn party(c: &mut Criterion) {
@@ -104,5 +142,5 @@ fn party(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, search, party);
+criterion_group!(benches, search, mcts, party);
 criterion_main!(benches);

@@ -35,6 +35,9 @@ pub struct Eval {
     /// `exit[s][h]`: steps from `h` to the nearest hole outside `s`'s home camp.
     pub exit: Vec<[u8; 192]>,
     pub camp_size: u32,
+    /// `shallow[s]`: the `tip` values of `s`'s target holes, largest first
+    /// (the holes nearest the way in come first), for the team fill measure.
+    pub shallow: Vec<Vec<u8>>,
 }
 
 impl Eval {
@@ -48,6 +51,7 @@ impl Eval {
         let mut target = Vec::new();
         let mut home = Vec::new();
         let mut exit = Vec::new();
+        let mut shallow = Vec::new();
         for s in 0..players as Seat {
             let t = pos.target(s);
             let tcamp = (pos.home_camp(s) + 3) % 6;
@@ -71,6 +75,9 @@ impl Eval {
                 };
             }
             let _ = n;
+            let mut sh: Vec<u8> = t.iter().map(|h| row[h as usize]).collect();
+            sh.sort_unstable_by(|a, b| b.cmp(a));
+            shallow.push(sh);
             base.push(t.iter().map(|h| row[h as usize] as i32).sum());
             tip.push(row);
             axis.push(ax);
@@ -97,6 +104,7 @@ impl Eval {
             home,
             exit,
             camp_size: board.camp_size() as u32,
+            shallow,
         }
     }
 
@@ -145,27 +153,7 @@ impl Eval {
             cost += back * STEP / 4;
         }
         if anti_passive {
-            // Marbles still at home as a checkpoint nears: each costs its
-            // steps to get out, heavily, while the count falls short.
-            let at_home = pos.marbles(seat) & self.home[s];
-            let out = self.camp_size - at_home.count();
-            for checkpoint in ANTI_PASSIVE_TURNS {
-                if turns + 14 >= checkpoint
-                    && turns < checkpoint
-                    && let Some(need) = anti_passive_required(checkpoint, self.camp_size)
-                    && out < need
-                {
-                    let ex = &self.exit[s];
-                    let steps: i32 = at_home.iter().map(|h| ex[h as usize] as i32).sum();
-                    cost += (need - out) as i32 * STEP * 4 + steps * STEP * 2;
-                    // Little slack left before the checkpoint: urgent.
-                    let slack = (checkpoint - turns) as i32 - steps;
-                    if slack <= 6 {
-                        cost += (7 - slack) * STEP * 16;
-                    }
-                    break;
-                }
-            }
+            cost += self.anti_passive_cost(pos, seat, turns);
         }
         // Mobility, two players only: armies that keep ladders open move
         // faster. With more players the crowded centre makes such hops as
@@ -174,6 +162,84 @@ impl Eval {
         // without, 6 players 51.0% against 65.5%), so it is left out.
         if self.players == 2 {
             cost -= self.mobility(pos, seat) * MOBILITY;
+        }
+        cost
+    }
+
+    /// The anti-passive term of [`Eval::cost`] (RULES §4): marbles still at
+    /// home as a checkpoint nears each cost their steps to get out, heavily,
+    /// while the count falls short.
+    pub fn anti_passive_cost(&self, pos: &Position, seat: Seat, turns: u32) -> i32 {
+        let s = seat as usize;
+        let mut cost = 0;
+        let at_home = pos.marbles(seat) & self.home[s];
+        let out = self.camp_size - at_home.count();
+        for checkpoint in ANTI_PASSIVE_TURNS {
+            if turns + 14 >= checkpoint
+                && turns < checkpoint
+                && let Some(need) = anti_passive_required(checkpoint, self.camp_size)
+                && out < need
+            {
+                let ex = &self.exit[s];
+                let steps: i32 = at_home.iter().map(|h| ex[h as usize] as i32).sum();
+                cost += (need - out) as i32 * STEP * 4 + steps * STEP * 2;
+                // Little slack left before the checkpoint: urgent.
+                let slack = (checkpoint - turns) as i32 - steps;
+                if slack <= 6 {
+                    cost += (7 - slack) * STEP * 16;
+                }
+                break;
+            }
+        }
+        cost
+    }
+
+    /// Steps a team still needs to hold `need` marbles in its members'
+    /// targets (RULES §6): each member's marbles, nearest first, go to its
+    /// target holes nearest the way in first; a marble costs the steps it
+    /// lacks to reach its hole's depth (0 once there). These increments grow
+    /// along a member's marbles, so the `need` smallest over the team are a
+    /// best split of the goal between the members.
+    pub fn team_fill(&self, pos: &Position, members: &[Seat], need: u32) -> i32 {
+        let mut inc = [0u8; 6 * 15];
+        let mut n = 0;
+        for &m in members {
+            let t = &self.tip[m as usize];
+            let mut d = [0u8; 15];
+            let mut k = 0;
+            for h in pos.marbles(m).iter().take(15) {
+                d[k] = t[h as usize];
+                k += 1;
+            }
+            d[..k].sort_unstable();
+            for (di, &si) in d[..k].iter().zip(&self.shallow[m as usize]) {
+                inc[n] = di.saturating_sub(si);
+                n += 1;
+            }
+        }
+        let inc = &mut inc[..n];
+        inc.sort_unstable();
+        inc.iter().take(need as usize).map(|&x| x as i32).sum()
+    }
+
+    /// The cost of a team's position (lower is better): the steps it lacks
+    /// to fill its targets far enough to win, the members' whole distance at
+    /// a quarter weight (marbles inside move deeper to let others in), and
+    /// every member's anti-passive term (a member out loses the team).
+    pub fn team_cost(
+        &self,
+        pos: &Position,
+        members: &[Seat],
+        need: u32,
+        turns: &[u32; 6],
+        anti_passive: bool,
+    ) -> i32 {
+        let mut cost = self.team_fill(pos, members, need) * STEP;
+        for &m in members {
+            cost += self.distance(pos, m) * STEP / 4;
+            if anti_passive {
+                cost += self.anti_passive_cost(pos, m, turns[m as usize]);
+            }
         }
         cost
     }

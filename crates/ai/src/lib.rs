@@ -8,19 +8,23 @@
 //!   measured against.
 //!
 //! Two players: iterative-deepening alpha-beta with a Zobrist transposition
-//! table ([`search`]); three or more: best-reply search (or paranoid). The
-//! evaluation is in [`eval`]. Party mode's items (when to use one, and the
-//! power marble's two moves) are weighed in `party.rs`.
+//! table ([`search`]); three or more: best-reply search (or paranoid, or
+//! Monte Carlo tree search, [`mcts`]). In team games (2v2, 3v3) the bots play
+//! for their team ([`Options::team_aware`]): the team's evaluation and win,
+//! team-mates on their side of the search. The evaluation is in [`eval`].
+//! Party mode's items (when to use one, and the power marble's two moves)
+//! are weighed in `party.rs`.
 
 pub mod crossing;
 pub mod eval;
 pub mod food;
+pub mod mcts;
 mod party;
 pub mod race;
 pub mod search;
 
 use eval::{Eval, STEP};
-use search::{Limits, Multi, Searcher, Setup};
+use search::{Limits, Multi, Searcher, Setup, TeamPlay};
 use starhop_engine::game::{ANTI_PASSIVE_TURNS, anti_passive_required};
 use starhop_engine::items::MAX_HELD;
 use starhop_engine::{Game, ItemUse, Move, Rng, Seat, Status};
@@ -193,6 +197,10 @@ pub struct Options {
     /// crossing solver when it answers in time (off: the search alone, for
     /// measuring what the solver is worth).
     pub race: bool,
+    /// In team games (RULES §6), play for the team: the team's evaluation
+    /// and win, team-mates on the bot's side of the search (off: each bot
+    /// plays for itself, as before; for measuring).
+    pub team_aware: bool,
 }
 
 impl Default for Options {
@@ -201,8 +209,27 @@ impl Default for Options {
             multi: Multi::Brs,
             use_items: true,
             race: true,
+            team_aware: true,
         }
     }
+}
+
+/// The team set-up of a team-aware bot for the seat to move, `None`
+/// without teams (or when it plays for itself).
+fn team_play(game: &Game, seat: Seat, opts: &Options) -> Option<TeamPlay> {
+    let teams = game.teams().filter(|_| opts.team_aware)?;
+    let mine = teams[seat as usize];
+    let n = game.players() as Seat;
+    // Turn order from the seat to move, so the seat itself comes first.
+    let order = (0..n).map(|i| (seat + i) % n);
+    let allies: Vec<Seat> = order
+        .clone()
+        .filter(|&s| teams[s as usize] == mine)
+        .collect();
+    let foes: Vec<Seat> = order.filter(|&s| teams[s as usize] != mine).collect();
+    let camp = game.position().board().camp_size() as u32;
+    let need = starhop_engine::game::team_marbles_to_win(camp * allies.len() as u32);
+    Some(TeamPlay { allies, foes, need })
 }
 
 /// Picks the action for the player to move. Never panics; always returns a
@@ -265,12 +292,14 @@ pub fn choose_with(
         nodes: 0,
         score,
     };
-    // A finish in one is always taken.
+    let team = team_play(game, seat, &opts);
+    // A finish in one (or the team's win) is always taken.
     {
         let mut pos = game.position().clone();
         for &m in &moves {
             pos.shift(seat, m.from, m.to);
-            let done = pos.has_finished(seat);
+            let done =
+                pos.has_finished(seat) || team.as_ref().is_some_and(|t| t.done(&pos, &t.allies));
             pos.shift(seat, m.to, m.from);
             if done {
                 return single(m, search::WIN);
@@ -333,6 +362,7 @@ pub fn choose_with(
         seed: rng.next_u64(),
         multi: opts.multi,
         prune_backward: true,
+        team,
     };
     let time = time_allowed(game, &budget);
     let cap = level.depth_cap(two || seats.len() == 2);
@@ -429,6 +459,15 @@ pub fn choose_with(
         {
             return single(best, 0);
         }
+    }
+    if opts.multi == Multi::Mcts && !two && seats.len() > 2 {
+        let found = mcts::search(pos.clone(), &ev, &setup, &limits, &moves);
+        return Decision {
+            action: BotAction::Move(found.mv.unwrap_or(moves[0])),
+            depth: found.depth,
+            nodes: found.nodes + spent,
+            score: found.score,
+        };
     }
     // After weighing the items, their search without an item goes on
     // (its table holds the shallower depths); else a fresh search.

@@ -25,6 +25,55 @@ pub enum Multi {
     /// The root player's own moves only, opponents standing still (a race
     /// search; for comparison).
     Solo,
+    /// Monte Carlo tree search with max-n backups (`mcts.rs`); the item
+    /// comparisons of party mode still use best-reply search.
+    Mcts,
+}
+
+impl Multi {
+    pub fn name(self) -> &'static str {
+        match self {
+            Multi::Brs => "brs",
+            Multi::Paranoid => "paranoid",
+            Multi::Solo => "solo",
+            Multi::Mcts => "mcts",
+        }
+    }
+}
+
+impl std::str::FromStr for Multi {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Multi, String> {
+        [Multi::Brs, Multi::Paranoid, Multi::Solo, Multi::Mcts]
+            .into_iter()
+            .find(|m| m.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                format!("unknown multi-player search {s:?} (brs, paranoid, solo or mcts)")
+            })
+    }
+}
+
+/// Team play (RULES §6) from the root's side: the root's team (the root
+/// first) and the other team, and the marbles a team must hold in its
+/// targets to win.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamPlay {
+    pub allies: Vec<Seat>,
+    pub foes: Vec<Seat>,
+    pub need: u32,
+}
+
+impl TeamPlay {
+    pub fn is_ally(&self, seat: Seat) -> bool {
+        self.allies.contains(&seat)
+    }
+
+    /// Whether `members` have won in `pos`: one of them finished, or together
+    /// they hold `need` marbles in their targets.
+    pub fn done(&self, pos: &Position, members: &[Seat]) -> bool {
+        members.iter().any(|&m| pos.has_finished(m))
+            || members.iter().map(|&m| pos.in_target(m)).sum::<u32>() >= self.need
+    }
 }
 
 struct Zobrist {
@@ -95,6 +144,28 @@ pub struct Setup {
     pub multi: Multi,
     /// Two-player: search interior nodes without backward moves.
     pub prune_backward: bool,
+    /// Play for the team (team games with team-aware bots): the team's
+    /// evaluation, team-mates move on the root's side, the other team on
+    /// the opponents' side.
+    pub team: Option<TeamPlay>,
+}
+
+impl Setup {
+    /// The score, from the root's side, of the game ended by `seat`'s move
+    /// in `pos` at `ply`, if it did end it (three or more players).
+    pub fn decided(&self, pos: &Position, seat: Seat, ply: i32) -> Option<i32> {
+        match &self.team {
+            Some(t) => {
+                let (side, sign) = if t.is_ally(seat) {
+                    (&t.allies, 1)
+                } else {
+                    (&t.foes, -1)
+                };
+                t.done(pos, side).then_some(sign * (WIN - ply))
+            }
+            None => (seat == self.seats[0] && pos.has_finished(seat)).then_some(WIN - ply),
+        }
+    }
 }
 
 pub struct Searcher<'a> {
@@ -424,6 +495,17 @@ impl<'a> Searcher<'a> {
 
     /// Evaluation from the root's side: its own cost against the leading opponent.
     fn eval_multi(&self, ply: i32) -> i32 {
+        if let Some(t) = &self.setup.team {
+            // Two teams: a zero-sum race between them, as with two players.
+            let mut turns = [0u32; 6];
+            for &s in &self.setup.seats {
+                turns[s as usize] = self.turns_at(s, ply);
+            }
+            let ap = self.setup.anti_passive;
+            let ours = self.ev.team_cost(&self.pos, &t.allies, t.need, &turns, ap);
+            let theirs = self.ev.team_cost(&self.pos, &t.foes, t.need, &turns, ap);
+            return theirs - ours + self.noise();
+        }
         let root = self.setup.seats[0];
         let mine = self.cost(root, ply);
         let best_opp = self.setup.seats[1..]
@@ -447,7 +529,7 @@ impl<'a> Searcher<'a> {
         let seats = &self.setup.seats;
         let k = seats.len();
         let next = match self.setup.multi {
-            Multi::Brs => 1 - node.min(1),
+            Multi::Brs | Multi::Mcts => 1 - node.min(1),
             Multi::Paranoid => (node + 1) % k,
             Multi::Solo => 0,
         };
@@ -457,37 +539,47 @@ impl<'a> Searcher<'a> {
             return score;
         }
         let p = ply as usize;
-        let maxing = node == 0;
-        if maxing {
-            self.generate(p, seats[0], false);
-        } else if self.setup.multi == Multi::Paranoid {
-            self.generate(p, seats[node], false);
+        // The set-up outlives the searcher's borrows: its seat lists can be
+        // read while moves are generated.
+        let setup: &'a Setup = self.setup;
+        let team = setup.team.as_ref();
+        let paranoid = setup.multi == Multi::Paranoid;
+        let maxing = node == 0 || (paranoid && team.is_some_and(|t| t.is_ally(setup.seats[node])));
+        // With a team, the root's side is its team's best mover and the
+        // opponents' side the other team's (team-mates never reply against).
+        let movers: &[Seat] = if paranoid && node > 0 {
+            &setup.seats[node..=node]
+        } else if let Some(t) = team {
+            if maxing { &t.allies } else { &t.foes }
+        } else if maxing {
+            &setup.seats[..1]
         } else {
-            self.bufs[p].clear();
-            for i in 1..k {
-                self.generate(p, self.setup.seats[i], true);
-            }
+            &setup.seats[1..]
+        };
+        self.bufs[p].clear();
+        for &s in movers {
+            self.generate(p, s, true);
         }
         if self.bufs[p].is_empty() {
             return self.multi(depth - 1, ply + 1, alpha, beta, next);
         }
         self.order(p, tt_move, true);
-        // Opponents' replies: their most forward ones, at most a dozen.
-        if (!maxing || self.setup.multi == Multi::Solo) && self.bufs[p].len() > 12 {
+        // Opponents' replies: their most forward ones, at most a dozen
+        // (and as many for a team's moves beyond the root).
+        if (!maxing || self.setup.multi == Multi::Solo || team.is_some()) && self.bufs[p].len() > 12
+        {
             self.bufs[p].truncate(12);
         }
         let (alpha0, beta0) = (alpha, beta);
         let mut best = if maxing { -INF } else { INF };
         let mut best_move = NULL_MOVE;
-        let root = self.setup.seats[0];
         let n = self.bufs[p].len();
         for i in 0..n {
             let (s, m) = self.bufs[p][i];
             self.shift(s, m.from, m.to);
-            let v = if s == root && self.pos.has_finished(root) {
-                WIN - ply
-            } else {
-                self.multi(depth - 1, ply + 1, alpha, beta, next)
+            let v = match self.setup.decided(&self.pos, s, ply) {
+                Some(v) => v,
+                None => self.multi(depth - 1, ply + 1, alpha, beta, next),
             };
             self.shift(s, m.to, m.from);
             if self.stopped {
@@ -552,12 +644,13 @@ impl<'a> Searcher<'a> {
                 };
                 let a = alpha.saturating_sub(bonus);
                 self.shift(me, m.from, m.to);
-                let v = if self.pos.has_finished(me) {
-                    if two {
-                        self.finish_score(me, self.setup.seats[1], 0)
-                    } else {
-                        WIN
-                    }
+                let v = if two && self.pos.has_finished(me) {
+                    self.finish_score(me, self.setup.seats[1], 0)
+                } else if let Some(v) = (!two)
+                    .then(|| self.setup.decided(&self.pos, me, 0))
+                    .flatten()
+                {
+                    v
                 } else if two {
                     // Principal variation search at the root: null window after the first.
                     bonus

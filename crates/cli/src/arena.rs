@@ -2,14 +2,18 @@
 //!
 //! Bot A takes one seat (alternating in two-player games, rotating with more
 //! players) and bot B every other seat. Seat 0 always moves first, so A
-//! alternates between moving first and later. A game that reaches the ply cap
-//! counts as a draw. Games run on `--threads` threads (default 2).
+//! alternates between moving first and later. With `--teams` (2v2 with four
+//! players, 3v3 with six, RULES §6) A plays one team and B the other: A takes
+//! team A's seats in even games and team B's in odd ones, and the first mover
+//! rotates over the seats every two games, so each side moves first as often.
+//! A game that reaches the ply cap counts as a draw. Games run on `--threads`
+//! threads (default 2).
 
 use crate::PresetArg;
 use clap::Args;
 use starhop_ai::search::Multi;
 use starhop_ai::{BotAction, Budget, Level, Options};
-use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat, Status};
+use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat, Status, Teams};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -55,9 +59,21 @@ pub struct ArenaArgs {
     /// Worker threads.
     #[arg(long, default_value_t = 2)]
     threads: usize,
-    /// Multi-player search of bot A: brs, paranoid or solo.
+    /// Multi-player search of bot A: brs, paranoid, solo or mcts (Monte
+    /// Carlo tree search, three or more players).
     #[arg(long, default_value = "brs")]
     multi: String,
+    /// Multi-player search of bot B (brs, paranoid, solo or mcts).
+    #[arg(long, default_value = "brs")]
+    multi_b: String,
+    /// Team game (RULES §6): 2v2 with --players 4, 3v3 with --players 6.
+    /// A plays one team and B the other.
+    #[arg(long)]
+    teams: bool,
+    /// Which bots play for their team in team games (the others each play
+    /// for themselves, as the bots did before team play).
+    #[arg(long, value_enum, default_value_t = TeamAware::Both)]
+    team_aware: TeamAware,
     /// The rule set to start from (party: items, RULES §8).
     #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
     preset: PresetArg,
@@ -68,6 +84,14 @@ pub struct ArenaArgs {
     /// race solver (measures what the solver is worth to A).
     #[arg(long)]
     b_no_race: bool,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum TeamAware {
+    A,
+    B,
+    Both,
+    None,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -127,16 +151,8 @@ struct Setup {
 pub fn run(args: ArenaArgs) -> Result<(), String> {
     let a = Bot::parse(&args.a)?;
     let b = Bot::parse(&args.b)?;
-    let multi = match args.multi.to_ascii_lowercase().as_str() {
-        "brs" => Multi::Brs,
-        "paranoid" => Multi::Paranoid,
-        "solo" => Multi::Solo,
-        m => {
-            return Err(format!(
-                "unknown multi-player search {m:?} (brs, paranoid or solo)"
-            ));
-        }
-    };
+    let multi: Multi = args.multi.parse()?;
+    let multi_b: Multi = args.multi_b.parse()?;
     if args.games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -151,12 +167,40 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
             n.map_or("none".into(), |n| n.to_string())
         ),
     };
+    let aware = |side: TeamAware| {
+        args.teams && (args.team_aware == side || args.team_aware == TeamAware::Both)
+    };
+    let variant = |m: Multi, team_aware: bool| {
+        let mut v = Vec::new();
+        if args.players > 2 && m != Multi::Brs {
+            v.push(m.name());
+        }
+        if args.teams {
+            v.push(if team_aware {
+                "team-aware"
+            } else {
+                "plays for itself"
+            });
+        }
+        if v.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", v.join(", "))
+        }
+    };
     println!(
-        "arena: A = {} vs B = {}{}, {} players, {}size {}{}{}, {} games, {limit}",
+        "arena: A = {}{} vs B = {}{}{}, {} players{}, {}size {}{}{}, {} games, {limit}",
         a.name(),
+        variant(multi, aware(TeamAware::A)),
         b.name(),
+        variant(multi_b, aware(TeamAware::B)),
         if args.b_no_items { " (no items)" } else { "" },
         args.players,
+        match (args.teams, args.players) {
+            (false, _) => "",
+            (true, 4) => " in teams 2v2",
+            _ => " in teams 3v3",
+        },
         match args.preset {
             PresetArg::Classic => String::new(),
             p => format!("{} rules, ", format!("{p:?}").to_lowercase()),
@@ -175,15 +219,18 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         b,
         opts_a: Options {
             multi,
+            team_aware: aware(TeamAware::A),
             ..Options::default()
         },
         opts_b: Options {
+            multi: multi_b,
             use_items: !args.b_no_items,
             race: !args.b_no_race,
-            ..Options::default()
+            team_aware: aware(TeamAware::B),
         },
         args: args.clone(),
     };
+    let started = Instant::now();
     let next = AtomicUsize::new(0);
     let results: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
     let bar = crate::progress_bar(args.games as u64, "games", true);
@@ -204,18 +251,41 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     });
     bar.finish_and_clear();
     let results = results.into_inner().unwrap();
-    print!("{}", report(&results, args.players));
+    // Two teams share the game like two players.
+    let sides = if args.teams { 2 } else { args.players };
+    print!("{}", report(&results, sides, started.elapsed()));
     Ok(())
 }
 
 fn rules(args: &ArenaArgs, first: Seat) -> Rules {
     let base = args.preset.preset().rules().with_size(args.size);
+    let teams = match (args.teams, args.players) {
+        (false, _) => Teams::None,
+        (true, 4) => Teams::TwoVsTwo,
+        // Any other count is refused by the engine with its reason.
+        (true, 6) | (true, _) => Teams::ThreeVsThree,
+    };
     Rules {
         long_jumps: base.long_jumps || args.long_jumps,
         anti_passive: base.anti_passive && !args.no_anti_passive,
         first_move: FirstMoveMethod::Fixed(first),
+        teams,
         ..base
     }
+}
+
+/// A's seats in game `i` and the seat that moves first.
+fn sides(args: &ArenaArgs, i: usize) -> (Vec<bool>, Seat) {
+    let players = args.players;
+    if !args.teams {
+        let a_seat = i % players;
+        return ((0..players).map(|s| s == a_seat).collect(), 0);
+    }
+    let first = ((i / 2) % players) as Seat;
+    let game = Game::new(rules(args, first), players, 0).expect("checked rules");
+    let teams = game.teams().expect("a team game").to_vec();
+    let a_team = (i % 2) as u8;
+    (teams.iter().map(|&t| t == a_team).collect(), first)
 }
 
 fn budget(args: &ArenaArgs, level: Level) -> Budget {
@@ -234,8 +304,8 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
     let args = &setup.args;
     let players = args.players;
     let seed = args.seed.wrapping_add(i as u64);
-    let a_seat = (i % players) as Seat;
-    let mut game = Game::new(rules(args, 0), players, seed).expect("checked rules");
+    let (is_a, first) = sides(args, i);
+    let mut game = Game::new(rules(args, first), players, seed).expect("checked rules");
     let mut rng = Rng::new(seed ^ 0x00C0_FFEE);
     let mut time = [Duration::ZERO; 2];
     let mut moves = [0u32; 2];
@@ -243,7 +313,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
     let mut plies = 0;
     while !game.is_over() && plies < args.max_plies {
         let seat = game.to_move();
-        let side = usize::from(seat != a_seat);
+        let side = usize::from(!is_a[seat as usize]);
         let bot = if side == 0 { setup.a } else { setup.b };
         let t0 = Instant::now();
         let action = match bot {
@@ -288,7 +358,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
                 time,
                 moves,
                 items,
-                outs: outs(&game, a_seat),
+                outs: outs(&game, &is_a),
             };
         }
         // An item comes before the turn's move: the same bot is asked again,
@@ -300,14 +370,13 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
     let (verdict, capped) = match game.outcome() {
         None => (Verdict::Draw, true),
         Some(o) => {
-            let mine = o.places[a_seat as usize];
-            let firsts = o.places.iter().filter(|&&p| p == 1).count();
-            let v = if mine != 1 {
-                Verdict::Loss
-            } else if firsts == 1 {
-                Verdict::Win
-            } else {
-                Verdict::Draw
+            // A wins when only A's seats share first place; a first place
+            // shared with B is a draw.
+            let first = |a: bool| (0..players).any(|s| is_a[s] == a && o.places[s] == 1);
+            let v = match (first(true), first(false)) {
+                (false, _) => Verdict::Loss,
+                (true, false) => Verdict::Win,
+                (true, true) => Verdict::Draw,
             };
             (v, false)
         }
@@ -320,16 +389,16 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         time,
         moves,
         items,
-        outs: outs(&game, a_seat),
+        outs: outs(&game, &is_a),
     }
 }
 
 /// How many of A's and of B's seats are out of the game.
-fn outs(game: &Game, a_seat: Seat) -> [u32; 2] {
+fn outs(game: &Game, is_a: &[bool]) -> [u32; 2] {
     let mut n = [0; 2];
-    for s in 0..game.players() as Seat {
-        if matches!(game.player(s).status, Status::Out { .. }) {
-            n[usize::from(s != a_seat)] += 1;
+    for s in 0..game.players() {
+        if matches!(game.player(s as Seat).status, Status::Out { .. }) {
+            n[usize::from(!is_a[s])] += 1;
         }
     }
     n
@@ -344,7 +413,8 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
-fn report(results: &[GameResult], players: usize) -> String {
+/// The summary from A's side; `players` is the number of sides (teams count as one).
+fn report(results: &[GameResult], players: usize, duration: Duration) -> String {
     let count = |v| results.iter().filter(|r| r.verdict == v).count();
     let (w, d, l) = (
         count(Verdict::Win),
@@ -411,6 +481,7 @@ fn report(results: &[GameResult], players: usize) -> String {
             used(1) as f64 / n
         );
     }
+    s += &format!("duration: {:.1} s\n", duration.as_secs_f64());
     s += &format!("result: {w} wins, {d} draws, {l} losses\n");
     s
 }

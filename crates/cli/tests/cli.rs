@@ -195,6 +195,59 @@ fn arena_plays_tiny_matches_and_reports() {
     assert!(out.lines().last().unwrap().starts_with("result: "));
     let (ok, _, err) = cli(&["arena", "--a", "wizard", "--b", "easy", "--games", "1"]);
     assert!(!ok && err.contains("unknown level"), "{err}");
+    // Teams: A plays one team (team-aware), B the other; two sides.
+    let (ok, out, err) = cli(&[
+        "arena",
+        "--a",
+        "hard",
+        "--b",
+        "hard",
+        "--games",
+        "2",
+        "--players",
+        "4",
+        "--teams",
+        "--team-aware",
+        "a",
+        "--multi-b",
+        "mcts",
+        "--size",
+        "3",
+        "--nodes",
+        "2000",
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(
+            "arena: A = Hard (team-aware) vs B = Hard (mcts, plays for itself), 4 players in teams 2v2"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("fair share: 50.0%"), "{out}");
+    assert!(out.contains("game ends: team 2"), "{out}");
+    let (ok, _, err) = cli(&[
+        "arena",
+        "--a",
+        "hard",
+        "--b",
+        "hard",
+        "--players",
+        "3",
+        "--teams",
+    ]);
+    assert!(!ok && err.contains("team"), "{err}");
+    let (ok, _, err) = cli(&[
+        "arena",
+        "--a",
+        "hard",
+        "--b",
+        "hard",
+        "--players",
+        "3",
+        "--multi",
+        "mcst",
+    ]);
+    assert!(!ok && err.contains("brs, paranoid, solo or mcts"), "{err}");
 }
 
 /// A fresh scratch directory for one test.
