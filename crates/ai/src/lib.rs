@@ -10,6 +10,7 @@
 //! evaluation is in [`eval`]. Party mode's items (when to use one, and the
 //! power marble's two moves) are weighed in `party.rs`.
 
+pub mod crossing;
 pub mod eval;
 pub mod food;
 mod party;
