@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
-pub const BESTS_FORMAT: &str = "starhop-crossing-bests";
+pub const BESTS_ID: &str = "starhop-crossing-bests";
 pub const BESTS_VERSION: u32 = 1;
 
 /// Whose best, on which board, with which jumps. `player` is a profile id,
@@ -101,7 +101,7 @@ fn read_bests(path: &std::path::Path) -> Result<Option<BTreeMap<BestKey, u32>>, 
     let Some(file) = read_json::<BestsFile>(path)? else {
         return Ok(None);
     };
-    if file.format != BESTS_FORMAT || file.version == 0 || file.version > BESTS_VERSION {
+    if file.format != BESTS_ID || file.version == 0 || file.version > BESTS_VERSION {
         return Err(FileProblem::Damaged {
             aside: crate::persist::move_aside(path),
         });
@@ -169,7 +169,7 @@ fn note_result(
         return;
     };
     let file = BestsFile {
-        format: BESTS_FORMAT.into(),
+        format: BESTS_ID.into(),
         version: BESTS_VERSION,
         bests: bests
             .moves
@@ -182,8 +182,9 @@ fn note_result(
     };
     if let Err(e) = write_json(&bests_path(&folders), &file) {
         warn!("{e}");
+        let lang = settings.language;
         notices.write(Notice::Problem(
-            tr(settings.language, "Your best crossing could not be saved.").into(),
+            tr(lang, "Your best crossing could not be saved.").into(),
         ));
     }
 }

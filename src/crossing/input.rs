@@ -17,7 +17,7 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use starhop_engine::Hole;
 
-pub(super) fn plugin(app: &mut App) {
+pub fn plugin(app: &mut App) {
     app.add_observer(click).add_systems(
         Update,
         keys.run_if(in_state(Screen::Crossing))

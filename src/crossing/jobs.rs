@@ -194,9 +194,9 @@ fn take_hint(
                 selection.cursor = Some(h.mv.to);
             }
             None => {
-                notices.write(crate::play::Notice::Info(
-                    crate::ui::tr(settings.language, "No hint could be found here.").into(),
-                ));
+                let lang = settings.language;
+                let text = crate::ui::tr(lang, "No hint could be found here.");
+                notices.write(crate::play::Notice::Info(text.into()));
             }
         }
     }

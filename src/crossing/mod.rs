@@ -21,11 +21,12 @@ use starhop_engine::crossing::{CrossingGame, SEAT};
 use starhop_engine::{Hole, MarbleChange, RuleError};
 
 pub mod bests;
-mod input;
+pub mod input;
 pub mod jobs;
 mod shots;
 mod ui;
 mod watch;
+pub mod zh;
 
 pub use bests::{BestKey, CrossingBests, CrossingResult};
 pub use jobs::{CrossingHint, CrossingHintFound, CrossingHintRequest, CrossingJobs};
@@ -123,6 +124,9 @@ pub struct CrossingRules;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrossingDraft>()
+        // The classic selection (its lifted marble, its cursor) serves here
+        // too; it is the input plugin's, absent from headless apps without it.
+        .init_resource::<crate::input::Selection>()
         .add_message::<OpenCrossing>()
         .add_message::<StartCrossing>()
         .add_message::<CrossingMove>()

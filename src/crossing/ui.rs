@@ -9,6 +9,7 @@ use super::watch::{Watch, WatchControl};
 use super::{CrossingDraft, CrossingSession, CrossingSetup, CrossingTurn, StartCrossing};
 use crate::Screen;
 use crate::league::LeagueStore;
+use crate::league::home::screen_panel;
 use crate::settings::{Language, Settings};
 use crate::ui::{SetupPanel, Tr, trf};
 use bevy::prelude::*;
@@ -71,93 +72,87 @@ fn setup_panel(
     let lang = settings.language;
     let mut d: CrossingSetup = draft.0.clone();
     let mut start = false;
-    let shown = egui::Window::new("crossing-setup")
-        .id(egui::Id::new("crossing-setup"))
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .show(ctx, |ui| {
-            ui.set_width(400.0);
-            ui.horizontal(|ui| {
-                ui.heading(
-                    egui::RichText::new(lang.t("Crossing challenge"))
-                        .size(28.0)
-                        .strong(),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    crate::ui::language_switch(ui, &mut settings);
-                });
-            });
-            ui.label(
-                egui::RichText::new(lang.t(
-                    "Bring all your marbles to the opposite point in as few moves as you can.",
-                ))
-                .italics(),
+    screen_panel(ctx, "crossing-setup", 420.0, &mut panel, |ui| {
+        ui.horizontal(|ui| {
+            ui.heading(
+                egui::RichText::new(lang.t("Crossing challenge"))
+                    .size(28.0)
+                    .strong(),
             );
-            ui.separator();
-            ui.horizontal(|ui| {
-                ui.label(lang.t("Board"));
-                for size in [3, 4, 5] {
-                    ui.selectable_value(&mut d.size, size, board_name(lang, size));
-                }
-            });
-            ui.checkbox(&mut d.long_jumps, lang.t("Long jumps")).on_hover_text(lang.t(
-                "A hop may also go over a marble further along a line, with as many empty holes on both sides.",
-            ));
-            ui.horizontal(|ui| {
-                ui.label(lang.t("Player"));
-                let profiles = store.as_ref().map_or(&[][..], |s| &s.league.profiles.list[..]);
-                let name = d
-                    .profile
-                    .as_ref()
-                    .and_then(|id| profiles.iter().find(|p| &p.id == id))
-                    .map_or_else(|| lang.t("Guest").to_string(), |p| format!("👤 {}", p.name));
-                egui::ComboBox::from_id_salt(egui::Id::new("crossing-player"))
-                    .selected_text(name)
-                    .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut d.profile, None, lang.t("Guest"));
-                        for p in profiles {
-                            ui.selectable_value(
-                                &mut d.profile,
-                                Some(p.id.clone()),
-                                format!("👤 {}", p.name),
-                            );
-                        }
-                    });
-            });
-            ui.separator();
-            let key = BestKey {
-                player: d.profile.clone(),
-                size: d.size,
-                long_jumps: d.long_jumps,
-            };
-            match known_optimum(d.size, d.long_jumps) {
-                Some(best) => ui.label(trf(lang, "The best possible crossing: {} moves.", &[&best])),
-                None => ui.label(lang.t("The shortest crossing of this board is not known yet.")),
-            };
-            match bests.moves.get(&key) {
-                Some(moves) => ui.label(trf(lang, "Your best: {} moves", &[moves])),
-                None => ui.weak(lang.t("Not crossed yet.")),
-            };
-            ui.separator();
-            ui.horizontal(|ui| {
-                let go = egui::Button::new(
-                    egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
-                );
-                if ui.add(go).on_hover_text("Enter").clicked() {
-                    start = true;
-                }
-                if ui.button(format!("🏠 {}", lang.t("Home"))).on_hover_text("Esc").clicked() {
-                    turns.write(CrossingTurn::Leave);
-                }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                crate::ui::language_switch(ui, &mut settings);
             });
         });
-    if let Some(shown) = shown {
-        let right = shown.response.rect.right();
-        if panel.right != right {
-            panel.right = right;
-        }
-    }
+        ui.label(
+            egui::RichText::new(
+                lang.t("Bring all your marbles to the opposite point in as few moves as you can."),
+            )
+            .italics(),
+        );
+        ui.separator();
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Board"));
+            for size in [3, 4, 5] {
+                ui.selectable_value(&mut d.size, size, board_name(lang, size));
+            }
+        });
+        ui.checkbox(&mut d.long_jumps, lang.t("Long jumps")).on_hover_text(lang.t(
+                "A hop may also go over a marble further along a line, with as many empty holes on both sides.",
+            ));
+        ui.horizontal(|ui| {
+            ui.label(lang.t("Player"));
+            let profiles = store
+                .as_ref()
+                .map_or(&[][..], |s| &s.league.profiles.list[..]);
+            let name = d
+                .profile
+                .as_ref()
+                .and_then(|id| profiles.iter().find(|p| &p.id == id))
+                .map_or_else(|| lang.t("Guest").to_string(), |p| format!("👤 {}", p.name));
+            egui::ComboBox::from_id_salt(egui::Id::new("crossing-player"))
+                .selected_text(name)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut d.profile, None, lang.t("Guest"));
+                    for p in profiles {
+                        ui.selectable_value(
+                            &mut d.profile,
+                            Some(p.id.clone()),
+                            format!("👤 {}", p.name),
+                        );
+                    }
+                });
+        });
+        ui.separator();
+        let key = BestKey {
+            player: d.profile.clone(),
+            size: d.size,
+            long_jumps: d.long_jumps,
+        };
+        match known_optimum(d.size, d.long_jumps) {
+            Some(best) => ui.label(trf(lang, "The best possible crossing: {} moves.", &[&best])),
+            None => ui.label(lang.t("The shortest crossing of this board is not known yet.")),
+        };
+        match bests.moves.get(&key) {
+            Some(moves) => ui.label(trf(lang, "Your best: {} moves", &[moves])),
+            None => ui.weak(lang.t("Not crossed yet.")),
+        };
+        ui.separator();
+        ui.horizontal(|ui| {
+            let go = egui::Button::new(
+                egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
+            );
+            if ui.add(go).on_hover_text("Enter").clicked() {
+                start = true;
+            }
+            if ui
+                .button(format!("🏠 {}", lang.t("Home")))
+                .on_hover_text("Esc")
+                .clicked()
+            {
+                turns.write(CrossingTurn::Leave);
+            }
+        });
+    });
     let free = !ctx.egui_wants_keyboard_input();
     if free && keys.just_pressed(KeyCode::Enter) {
         start = true;

@@ -96,18 +96,13 @@ fn control(
     for c in controls.read() {
         match (c, s.watch.is_some()) {
             (WatchControl::Start, false) => {
-                let Some(line) = checked_line(&s) else {
-                    notices.write(Notice::Info(
-                        tr(
-                            settings.language,
-                            "No shortest crossing is known for this board yet.",
-                        )
-                        .into(),
-                    ));
+                let fresh = CrossingGame::new(s.game.size(), s.game.long_jumps());
+                let (Some(line), Ok(fresh)) = (checked_line(&s), fresh) else {
+                    let lang = settings.language;
+                    let text = tr(lang, "No shortest crossing is known for this board yet.");
+                    notices.write(Notice::Info(text.into()));
                     continue;
                 };
-                let fresh = CrossingGame::new(s.game.size(), s.game.long_jumps())
-                    .expect("the session's board is valid");
                 let saved = std::mem::replace(&mut s.game, fresh);
                 s.watch = Some(Watch {
                     line,
@@ -175,12 +170,12 @@ fn run(
         return;
     }
     let report = step(&mut s, true);
-    let w = s.watch.as_mut().expect("checked above");
-    w.wait = 0.0;
-    match report {
-        Some(report) => {
-            moved.write(report);
-        }
-        None => w.running = false,
+    if let Some(w) = &mut s.watch {
+        w.wait = 0.0;
+        // The end of the line (or a line that will not play) stops it.
+        w.running = report.is_some();
+    }
+    if let Some(report) = report {
+        moved.write(report);
     }
 }
