@@ -99,7 +99,12 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(in_state(Screen::Replay)),
                 ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
-                frame_setup_board.run_if(|s: Res<State<Screen>>| s.get().is_menu()),
+                // The crossing challenge's setup panel frames the board the same way.
+                frame_setup_board.run_if(
+                    |s: Res<State<Screen>>, panel: Res<crate::ui::SetupPanel>| {
+                        s.get().is_menu() || (*s.get() == Screen::Crossing && panel.right > 0.0)
+                    },
+                ),
                 glide,
             )
                 .chain()

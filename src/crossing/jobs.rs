@@ -17,14 +17,15 @@ use std::time::Duration;
 /// that the player is not kept waiting.
 pub const HINT_BUDGET: Duration = Duration::from_secs(3);
 
-/// The solver for a board and jump option, once made.
-type Solver = ((u8, bool), Crossing);
+/// A board size and jump option.
+type Board = (u8, bool);
 
 /// The jobs under way, and the solver they use.
 #[derive(Resource, Default)]
 pub struct CrossingJobs {
-    solver: Option<Solver>,
-    making: Option<((u8, bool), Task<Option<Crossing>>)>,
+    /// The solver of a board, once made, and one being made.
+    solver: Option<(Board, Crossing)>,
+    making: Option<(Board, Task<Option<Crossing>>)>,
     hint: Option<(u64, Task<Option<Hint>>)>,
     /// Hint searches let go before they answered (for tests).
     pub abandoned: u64,
