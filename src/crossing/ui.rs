@@ -138,12 +138,7 @@ fn setup_panel(
         };
         ui.separator();
         ui.horizontal(|ui| {
-            let go = egui::Button::new(
-                egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
-            );
-            if ui.add(go).on_hover_text("Enter").clicked() {
-                start = true;
-            }
+            start |= crate::ui::start_button(ui, lang);
             if ui
                 .button(format!("🏠 {}", lang.t("Home")))
                 .on_hover_text("Esc")
@@ -235,82 +230,68 @@ fn hud(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let g = &s.game;
-    egui::Area::new(egui::Id::new("crossing-status"))
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.set_max_width(340.0);
-                ui.heading(lang.t("Crossing challenge"));
-                let mut rules = board_name(lang, s.setup.size).to_string();
-                if s.setup.long_jumps {
-                    rules = format!("{rules} · {}", lang.t("Long jumps"));
-                }
-                ui.weak(rules);
-                let moves = match yardstick(lang, &s, &jobs) {
-                    Some(y) => format!("{} · {y}", trf(lang, "Moves {}", &[&g.moves_made()])),
-                    None => trf(lang, "Moves {}", &[&g.moves_made()]),
-                };
-                ui.label(egui::RichText::new(moves).size(20.0).strong());
-                if s.watch.is_some() {
-                    return;
-                }
-                if let Some(best) = best_of(&bests, &s) {
-                    ui.label(trf(lang, "Your best: {} moves", &[&best]));
-                }
-                if let Some(c) = jobs.solver(s.setup.size, s.setup.long_jumps)
-                    && !g.is_finished()
-                {
-                    let left = c.lower_bound(g.marbles());
-                    ui.weak(trf(lang, "At least {} more moves from here.", &[&left]));
-                }
-                if jobs.hinting() {
-                    ui.weak(lang.t("Looking for a hint…"));
-                } else if let Some(h) = hint.for_revision(g.revision()) {
-                    let (text, colour) = hint_words(lang, &s, h);
-                    ui.colored_label(colour, format!("💡 {text}"));
-                }
-            });
-        });
-    let screen = ctx.content_rect();
-    egui::Area::new(egui::Id::new("crossing-buttons"))
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(screen.width() - 32.0);
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| match &s.watch {
-                    Some(w) => watch_bar(ui, lang, &s, w, &mut watch),
-                    None => {
-                        let (undo, redo) =
-                            crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
-                        if undo {
-                            turns.write(CrossingTurn::Undo);
-                        }
-                        if redo {
-                            turns.write(CrossingTurn::Redo);
-                        }
-                        let hint_button = egui::Button::new(format!("💡 {}", lang.t("Hint")));
-                        if ui
-                            .add_enabled(s.can_move(), hint_button)
-                            .on_hover_text("H")
-                            .clicked()
-                        {
-                            hints.write(CrossingHintRequest);
-                        }
-                        watch_button(ui, lang, &mut watch);
-                        if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
-                            turns.write(CrossingTurn::Restart);
-                        }
-                        if ui
-                            .button(format!("☰ {}", lang.t("Back to setup")))
-                            .on_hover_text("Esc")
-                            .clicked()
-                        {
-                            turns.write(CrossingTurn::Setup);
-                        }
-                    }
-                });
-            });
-        });
+    crate::ui::status_box(ctx, "crossing-status", 340.0, |ui| {
+        ui.heading(lang.t("Crossing challenge"));
+        let mut rules = board_name(lang, s.setup.size).to_string();
+        if s.setup.long_jumps {
+            rules = format!("{rules} · {}", lang.t("Long jumps"));
+        }
+        ui.weak(rules);
+        let moves = match yardstick(lang, &s, &jobs) {
+            Some(y) => format!("{} · {y}", trf(lang, "Moves {}", &[&g.moves_made()])),
+            None => trf(lang, "Moves {}", &[&g.moves_made()]),
+        };
+        ui.label(egui::RichText::new(moves).size(20.0).strong());
+        if s.watch.is_some() {
+            return;
+        }
+        if let Some(best) = best_of(&bests, &s) {
+            ui.label(trf(lang, "Your best: {} moves", &[&best]));
+        }
+        if let Some(c) = jobs.solver(s.setup.size, s.setup.long_jumps)
+            && !g.is_finished()
+        {
+            let left = c.lower_bound(g.marbles());
+            ui.weak(trf(lang, "At least {} more moves from here.", &[&left]));
+        }
+        if jobs.hinting() {
+            ui.weak(lang.t("Looking for a hint…"));
+        } else if let Some(h) = hint.for_revision(g.revision()) {
+            let (text, colour) = hint_words(lang, &s, h);
+            ui.colored_label(colour, format!("💡 {text}"));
+        }
+    });
+    crate::ui::button_bar(ctx, "crossing-buttons", |ui| match &s.watch {
+        Some(w) => watch_bar(ui, lang, &s, w, &mut watch),
+        None => {
+            let (undo, redo) = crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+            if undo {
+                turns.write(CrossingTurn::Undo);
+            }
+            if redo {
+                turns.write(CrossingTurn::Redo);
+            }
+            let hint_button = egui::Button::new(format!("💡 {}", lang.t("Hint")));
+            if ui
+                .add_enabled(s.can_move(), hint_button)
+                .on_hover_text("H")
+                .clicked()
+            {
+                hints.write(CrossingHintRequest);
+            }
+            watch_button(ui, lang, &mut watch);
+            if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
+                turns.write(CrossingTurn::Restart);
+            }
+            if ui
+                .button(format!("☰ {}", lang.t("Back to setup")))
+                .on_hover_text("Esc")
+                .clicked()
+            {
+                turns.write(CrossingTurn::Setup);
+            }
+        }
+    });
     Ok(())
 }
 

@@ -1002,6 +1002,8 @@ mod tests {
             "_ID:&str=",
             "id_salt((",
             "screen_panel(ctx,",
+            "button_bar(ctx,",
+            "status_box(ctx,",
             "join(",
             "var_os(",
             "info!(",
