@@ -2,6 +2,8 @@
 //!
 //! - [`choose`]: the bots of five levels, Beginner to Master, for every
 //!   player count, within a time, depth or node budget and the game's clocks.
+//! - [`crossing`]: shortest solo crossings (the challenge, its hints, race
+//!   endgames) and their proof.
 //! - [`greedy_move`]: the one-ply greedy bot, the baseline the others are
 //!   measured against.
 //!
@@ -14,6 +16,7 @@ pub mod crossing;
 pub mod eval;
 pub mod food;
 mod party;
+pub mod race;
 pub mod search;
 
 use eval::{Eval, STEP};
@@ -186,6 +189,10 @@ pub struct Options {
     /// Use items in party mode (off: the bot only moves and passes, for
     /// measuring what the items are worth).
     pub use_items: bool,
+    /// Hard and Master play a two-player race (armies passed) by the exact
+    /// crossing solver when it answers in time (off: the search alone, for
+    /// measuring what the solver is worth).
+    pub race: bool,
 }
 
 impl Default for Options {
@@ -193,6 +200,7 @@ impl Default for Options {
         Options {
             multi: Multi::Brs,
             use_items: true,
+            race: true,
         }
     }
 }
@@ -227,6 +235,9 @@ pub fn time_allowed(game: &Game, budget: &Budget) -> Option<Duration> {
     }
     t
 }
+
+/// Nodes the race solver may spend on a move when no time limit applies.
+const RACE_NODES: u64 = 2_000_000;
 
 /// [`choose`] with extra options.
 pub fn choose_with(
@@ -401,6 +412,23 @@ pub fn choose_with(
     }
     if level == Level::Beginner {
         return beginner(game, &ev, &moves, &mut rng);
+    }
+    if opts.race && two && level >= Level::Hard && !items_now && power.is_none() {
+        let limits = crossing::Limits {
+            // Half the time: if the race is not solved, the search has the rest.
+            deadline: time.map(|t| start + t / 2),
+            stop: budget.stop.as_ref().map(|s| s.0.clone()),
+            // Without a time limit the bots are deterministic: a node budget.
+            max_nodes: time.is_none().then_some(RACE_NODES),
+            ..crossing::Limits::default()
+        };
+        let long = game.move_rules().long_jumps;
+        if race::separated(pos, long)
+            && let Some(lane) = race::lane_until(pos, seat, long, limits)
+            && let Some(best) = lane.best.filter(|m| moves.contains(m))
+        {
+            return single(best, 0);
+        }
     }
     // After weighing the items, their search without an item goes on
     // (its table holds the shallower depths); else a fresh search.

@@ -64,6 +64,10 @@ pub struct ArenaArgs {
     /// Bot B never uses items (party mode: measures what the items are worth to A).
     #[arg(long)]
     b_no_items: bool,
+    /// Bot B plays two-player races by its search alone, without the exact
+    /// race solver (measures what the solver is worth to A).
+    #[arg(long)]
+    b_no_race: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -175,6 +179,7 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
         },
         opts_b: Options {
             use_items: !args.b_no_items,
+            race: !args.b_no_race,
             ..Options::default()
         },
         args: args.clone(),

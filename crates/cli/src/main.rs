@@ -9,9 +9,11 @@
 //! - `round-robin`, `tournament`: the Berger table, and a round robin of bots (see `league.rs`).
 
 mod arena;
+mod cross;
 mod food;
 mod food_arena;
 mod league;
+mod races;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -103,6 +105,12 @@ enum Command {
     RoundRobin(league::RoundRobinArgs),
     /// Play a round robin of bots (two-player games) and print the standings.
     Tournament(league::TournamentArgs),
+    /// Find a shortest solo crossing (one army to the opposite camp) and say
+    /// whether it is proven shortest.
+    Cross(cross::CrossArgs),
+    /// Measure how often the bots' moves in two-player races are optimal,
+    /// with and without the exact race solver.
+    Races(races::RacesArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -235,6 +243,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::FoodArena(args) => food_arena::run(args),
         Command::RoundRobin(args) => league::round_robin(args),
         Command::Tournament(args) => league::tournament(args),
+        Command::Cross(args) => cross::run(args),
+        Command::Races(args) => races::run(args),
         Command::Solve(_) | Command::FoodPuzzles(_) => {
             unreachable!("the food commands set their own exit codes")
         }

@@ -633,3 +633,43 @@ fn tournament_plays_a_bot_round_robin_and_prints_standings() {
     let (ok, _, err) = cli(&["tournament", "--bots", "easy,easy", "--best-of", "3"]);
     assert!(!ok && err.contains("3 to 16"), "{err}");
 }
+
+#[test]
+fn cross_prints_a_proven_crossing_that_replays_legally() {
+    use starhop_engine::geometry::Board;
+    use starhop_engine::position::{MoveRules, Position};
+    use starhop_engine::{Hex, Hole};
+    let (ok, out, err) = cli(&["cross", "--size", "3", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["size"], 3);
+    assert_eq!(v["proven"], true);
+    let board = Board::get(3).unwrap();
+    let mut pos = Position::start(board, 2).unwrap();
+    let rules = MoveRules {
+        no_stopping_in_foreign_camps: true,
+        ..MoveRules::default()
+    };
+    // Only seat 0 crosses: seat 1's marbles leave the board.
+    for h in pos.marbles(1).iter().collect::<Vec<_>>() {
+        pos.clear(h);
+    }
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(v["lower_bound"].as_u64().unwrap() as usize, moves.len());
+    for m in moves {
+        let route: Vec<Hole> = m
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let (q, r) = (c[0].as_i64().unwrap() as i8, c[1].as_i64().unwrap() as i8);
+                board.hole(Hex::new(q, r)).unwrap()
+            })
+            .collect();
+        let (from, to) = (route[0], *route.last().unwrap());
+        assert!(pos.is_valid_route(&route, false), "{route:?}");
+        assert!(pos.destinations(0, from, rules).contains(to));
+        pos.shift(0, from, to);
+    }
+    assert!(pos.has_finished(0));
+}

@@ -1,44 +1,264 @@
-//! PLACEHOLDER until the solver lands on main (`starhop_ai::crossing`, written
-//! by another engineer): the agreed API with no search behind it, so the
-//! crossing challenge builds meanwhile. The merge replaces this file whole.
+//! The solo crossing (RULES §3 moves, one army alone): bring every marble of a
+//! camp to the opposite camp in as few moves as possible. Used by the crossing
+//! challenge (hints, the line to watch), by `starhop-cli cross`, and by the
+//! bots' race endgames, where two armies that have passed each other each run
+//! such a crossing.
+//!
+//! - [`rows`]: the admissible lower bound (a database over rows).
+//! - [`search`]: IDA* with a transposition table and mirror symmetry for
+//!   shortest crossings (and their proof), beam search for good ones fast.
 
-use starhop_engine::{Bitboard, Board, Hole, Move, RuleError};
+pub mod rows;
+pub mod search;
+
+use rows::RowDatabase;
+use starhop_engine::geometry::Board;
+use starhop_engine::position::{MoveRules, Position};
+use starhop_engine::seats::target_camp;
+use starhop_engine::{Bitboard, Hex, Hole, Move, RuleError, Seat};
+use std::sync::Arc;
 use std::time::Duration;
 
+pub use search::{Limits, Outcome, Solution};
+
+/// One army crossing the board: the geometry the search reads, shared and
+/// cheap to clone.
 #[derive(Clone)]
 pub struct Crossing {
+    inner: Arc<Geometry>,
+}
+
+struct Geometry {
+    board: &'static Board,
+    seat: Seat,
+    home: u8,
+    long_jumps: bool,
+    rules: MoveRules,
     target: Bitboard,
+    /// Row of each hole across the board: 0 at the home tip, `4n` at the target tip.
+    row: Vec<u8>,
+    /// Each hole's mirror image across the line from home to target.
+    mirror: Vec<Hole>,
+    rows: Option<Arc<RowDatabase>>,
 }
 
 impl Crossing {
-    pub fn new(size: u8, _long_jumps: bool) -> Result<Crossing, RuleError> {
+    /// The challenge: camp 0 (south) to camp 3 on a board of `size`.
+    pub fn new(size: u8, long_jumps: bool) -> Result<Crossing, RuleError> {
+        Crossing::for_seat(size, 0, long_jumps)
+    }
+
+    /// The crossing of `seat` (0 or 1) of a two-player game, with its rules:
+    /// no stopping in foreign camps, long jumps as given.
+    pub fn for_seat(size: u8, seat: Seat, long_jumps: bool) -> Result<Crossing, RuleError> {
+        let board = Board::get(size)?;
+        if seat > 1 {
+            return Err(RuleError::NotPlaying(seat));
+        }
+        let n = size as i32;
+        let home = Position::empty(board, 2)?.home_camp(seat);
+        // Progress along the axis from `home` to its target (camps are
+        // counter-clockwise from the south, RULES §1).
+        let progress = |h: Hex| -> i32 {
+            let (q, r, s) = (h.q as i32, h.r as i32, h.s() as i32);
+            match home {
+                0 => -r,
+                1 => s,
+                2 => -q,
+                3 => r,
+                4 => -s,
+                _ => q,
+            }
+        };
+        // The mirror keeps the axis coordinate and swaps the other two.
+        let mirror_hex = |h: Hex| -> Hex {
+            let (q, r, s) = (h.q, h.r, h.s());
+            match home % 3 {
+                0 => Hex::new(s, r),
+                1 => Hex::new(r, q),
+                _ => Hex::new(q, s),
+            }
+        };
+        let holes = 0..board.len() as Hole;
+        let row = holes
+            .clone()
+            .map(|h| (progress(board.hex(h)) + 2 * n) as u8)
+            .collect();
+        let mirror = holes
+            .map(|h| {
+                board
+                    .hole(mirror_hex(board.hex(h)))
+                    .expect("the star is symmetric")
+            })
+            .collect();
         Ok(Crossing {
-            target: Board::get(size)?.camps[3],
+            inner: Arc::new(Geometry {
+                board,
+                seat,
+                home,
+                long_jumps,
+                rules: MoveRules {
+                    long_jumps,
+                    no_stopping_in_foreign_camps: true,
+                    locked_in_target: false,
+                },
+                target: board.camps[target_camp(home) as usize],
+                row,
+                mirror,
+                rows: RowDatabase::get(size, long_jumps),
+            }),
         })
     }
 
-    /// Every marble outside the target still needs a move.
-    pub fn lower_bound(&self, marbles: Bitboard) -> u32 {
-        (marbles & !self.target).count()
+    pub fn board(&self) -> &'static Board {
+        self.inner.board
     }
 
-    pub fn hint(&self, _marbles: Bitboard, _budget: Duration) -> Option<Hint> {
-        None
+    pub fn long_jumps(&self) -> bool {
+        self.inner.long_jumps
+    }
+
+    /// The marbles at the start: the full home camp.
+    pub fn start(&self) -> Bitboard {
+        self.inner.board.camps[self.inner.home as usize]
+    }
+
+    pub fn target(&self) -> Bitboard {
+        self.inner.target
+    }
+
+    /// The move rules a crossing is played by.
+    pub fn rules(&self) -> MoveRules {
+        self.inner.rules
+    }
+
+    /// A position holding only these marbles, for the seat crossing.
+    pub fn position(&self, marbles: Bitboard) -> Position {
+        Crossing::position_of(&self.inner, marbles)
+    }
+
+    fn position_of(g: &Geometry, marbles: Bitboard) -> Position {
+        let mut pos = Position::empty(g.board, 2).expect("two players are allowed");
+        for h in marbles.iter() {
+            pos.place(g.seat, h)
+                .expect("marbles are on distinct holes of the board");
+        }
+        pos
+    }
+
+    /// Every legal move of the crossing army.
+    pub fn moves(&self, marbles: Bitboard) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.position(marbles)
+            .legal_moves(self.inner.seat, self.inner.rules, &mut out);
+        out
+    }
+
+    /// A lower bound on the moves still needed, never above the truth: the
+    /// row database where it exists, else the farthest marble's rows to go
+    /// (a step or a hop over the front marble gains the front at most one row).
+    pub fn lower_bound(&self, marbles: Bitboard) -> u32 {
+        self.inner.lower_bound(marbles)
+    }
+
+    /// A hole's row across the board: 0 at the home tip, `4n` at the target tip.
+    pub fn row(&self, h: Hole) -> u8 {
+        self.inner.row[h as usize]
+    }
+
+    /// Whether every marble stands in the target camp.
+    pub fn is_done(&self, marbles: Bitboard) -> bool {
+        (marbles & !self.inner.target).is_empty()
     }
 }
 
+impl Geometry {
+    fn lower_bound(&self, marbles: Bitboard) -> u32 {
+        let outside = (marbles & !self.target).count();
+        if outside == 0 {
+            return 0;
+        }
+        if let Some(db) = &self.rows
+            && marbles.count() as usize == self.board.camp_size()
+        {
+            return db
+                .bound(marbles.iter().map(|h| self.row[h as usize]))
+                .max(outside);
+        }
+        if self.long_jumps {
+            return outside;
+        }
+        // Without long jumps the front marble gains at most one row a move,
+        // and the target tip (row 4n) must be filled.
+        let top = 4 * self.board.size as u32;
+        let front = marbles
+            .iter()
+            .map(|h| self.row[h as usize] as u32)
+            .max()
+            .unwrap_or(top);
+        outside.max(top - front.min(top))
+    }
+
+    /// The smaller of a set and its mirror image: one entry per symmetric pair.
+    fn canonical(&self, marbles: Bitboard) -> Bitboard {
+        let mirrored: Bitboard = marbles.iter().map(|h| self.mirror[h as usize]).collect();
+        if mirrored.0 < marbles.0 {
+            mirrored
+        } else {
+            marbles
+        }
+    }
+}
+
+/// A suggested move for the player of the challenge.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Hint {
     pub mv: Move,
+    /// The hops of the move, both ends included.
     pub route: Vec<Hole>,
+    /// Moves still needed after this one along the best line found.
     pub remaining: u32,
+    /// Whether that line is proven shortest.
     pub proven: bool,
 }
 
-pub fn known_optimum(_size: u8, _long_jumps: bool) -> Option<u32> {
-    None
+impl Crossing {
+    /// The next move of a shortest crossing from `marbles` if one is proven
+    /// within `budget`, else of the best crossing found (`proven: false`).
+    /// `None` when the marbles are home or cannot move.
+    pub fn hint(&self, marbles: Bitboard, budget: Duration) -> Option<Hint> {
+        let solution = self.solve(marbles, &Limits::time(budget)).solution?;
+        let route = solution.routes.first()?.clone();
+        Some(Hint {
+            mv: Move {
+                from: route[0],
+                to: *route.last()?,
+            },
+            route,
+            remaining: solution.routes.len() as u32 - 1,
+            proven: solution.proven,
+        })
+    }
 }
 
-pub fn best_known_line(_size: u8, _long_jumps: bool) -> Option<Vec<Vec<Hole>>> {
-    None
+/// The proven shortest crossing from the start, where one is known: `(size,
+/// long jumps) -> moves`, as `starhop-cli cross` proved them (the figures
+/// and the time each took are in docs/rules.md).
+pub fn known_optimum(size: u8, long_jumps: bool) -> Option<u32> {
+    lines::best(size, long_jumps)
+        .filter(|l| l.proven)
+        .map(|l| l.routes.len() as u32)
 }
+
+/// The shortest crossing from the start found so far (proven or not), as
+/// routes of hole indices, for the player to watch.
+pub fn best_known_line(size: u8, long_jumps: bool) -> Option<Vec<Vec<Hole>>> {
+    lines::best(size, long_jumps).map(|l| l.routes)
+}
+
+/// How long the best known crossing is, and whether it is proven shortest.
+pub fn best_known(size: u8, long_jumps: bool) -> Option<(u32, bool)> {
+    lines::best(size, long_jumps).map(|l| (l.routes.len() as u32, l.proven))
+}
+
+mod lines;

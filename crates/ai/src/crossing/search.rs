@@ -1,0 +1,304 @@
+//! Shortest crossings. Beam search finds a good crossing fast (an upper
+//! bound); IDA* then tries every shorter length in turn, pruning with the
+//! admissible lower bound and a transposition table of "no crossing within
+//! k moves from here" facts (stored once per mirror pair). When every length
+//! below the beam's is exhausted, the beam's crossing is proven shortest.
+
+use super::{Crossing, Geometry};
+use rustc_hash::{FxHashMap, FxHashSet};
+use starhop_engine::position::Position;
+use starhop_engine::{Bitboard, Hole, Move};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Positions the beam keeps per move.
+const BEAM_WIDTH: usize = 3000;
+/// Entries the transposition table may hold (about 48 bytes each).
+const TABLE_ENTRIES: usize = 40_000_000;
+/// Nodes between two looks at the clock and the stop flag.
+const CHECK_EVERY: u64 = 4096;
+
+/// Told each time a length is ruled out: no crossing has this many moves
+/// (or fewer), after this many nodes.
+pub type Progress = Arc<dyn Fn(u32, u64) + Send + Sync>;
+
+/// When to give up, and whom to tell how far the proof got.
+#[derive(Clone, Default)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Positions the beam keeps per move (default 3000).
+    pub beam_width: Option<usize>,
+    /// Nodes the proof may visit (for answers that must not depend on time).
+    pub max_nodes: Option<u64>,
+    pub progress: Option<Progress>,
+}
+
+impl Limits {
+    pub fn time(budget: Duration) -> Limits {
+        Limits {
+            deadline: Some(Instant::now() + budget),
+            ..Limits::default()
+        }
+    }
+
+    pub fn unlimited() -> Limits {
+        Limits::default()
+    }
+
+    fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// A crossing: each move the route of one marble.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub routes: Vec<Vec<Hole>>,
+    /// No shorter crossing exists.
+    pub proven: bool,
+}
+
+/// What a search established.
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    /// The shortest crossing found, if any.
+    pub solution: Option<Solution>,
+    /// Proven: no crossing has fewer moves than this.
+    pub lower_bound: u32,
+    /// Positions the proof visited (IDA* nodes) and the beam expanded.
+    pub nodes: u64,
+    pub beam_nodes: u64,
+    pub seconds: f64,
+}
+
+impl Crossing {
+    /// The shortest crossing from `marbles` that the limits allow: proven
+    /// shortest when the search finishes.
+    pub fn solve(&self, marbles: Bitboard, limits: &Limits) -> Outcome {
+        let started = Instant::now();
+        let g = &*self.inner;
+        let mut lower = g.lower_bound(marbles);
+        let (beam, beam_nodes) = beam(g, marbles, limits);
+        let mut best: Option<Vec<Move>> = beam;
+        let mut ida = Ida {
+            g,
+            limits,
+            table: FxHashMap::default(),
+            nodes: 0,
+            path: Vec::new(),
+            aborted: false,
+            moves: Vec::new(),
+            kids: Vec::new(),
+        };
+        let mut pos = self.position(marbles);
+        loop {
+            if best.as_ref().is_some_and(|b| b.len() as u32 <= lower) {
+                break;
+            }
+            ida.path.clear();
+            if ida.dfs(&mut pos, lower) {
+                best = Some(ida.path.clone());
+                break;
+            }
+            if ida.aborted {
+                break;
+            }
+            if let Some(tell) = &limits.progress {
+                tell(lower, ida.nodes);
+            }
+            lower += 1;
+        }
+        let solution = best.map(|moves| Solution {
+            proven: moves.len() as u32 <= lower,
+            routes: routes(self, marbles, &moves),
+        });
+        Outcome {
+            solution,
+            lower_bound: lower,
+            nodes: ida.nodes,
+            beam_nodes,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+/// The hop-by-hop routes of a list of moves played from `marbles`.
+fn routes(c: &Crossing, marbles: Bitboard, moves: &[Move]) -> Vec<Vec<Hole>> {
+    let mut pos = c.position(marbles);
+    let seat = c.inner.seat;
+    moves
+        .iter()
+        .map(|m| {
+            let route = pos
+                .route(m.from, m.to, c.inner.long_jumps)
+                .expect("the search plays legal moves");
+            pos.shift(seat, m.from, m.to);
+            route
+        })
+        .collect()
+}
+
+/// Children of a position with their lower bounds, most promising first.
+fn children(g: &Geometry, marbles: Bitboard, out: &mut Vec<(u32, Move, Bitboard)>) {
+    let mut moves = Vec::new();
+    let mut pos = Crossing::position_of(g, marbles);
+    pos.legal_moves(g.seat, g.rules, &mut moves);
+    out.clear();
+    for m in moves {
+        pos.shift(g.seat, m.from, m.to);
+        let next = pos.marbles(g.seat);
+        pos.shift(g.seat, m.to, m.from);
+        out.push((g.lower_bound(next), m, next));
+    }
+    out.sort_by_key(|c| c.0);
+}
+
+struct Ida<'a> {
+    g: &'a Geometry,
+    limits: &'a Limits,
+    /// Canonical position -> moves proven not to suffice from it.
+    table: FxHashMap<Bitboard, u8>,
+    nodes: u64,
+    path: Vec<Move>,
+    aborted: bool,
+    /// Move lists, one per depth, reused so the search allocates nothing.
+    moves: Vec<Vec<Move>>,
+    kids: Vec<Vec<(u32, Move)>>,
+}
+
+impl Ida<'_> {
+    /// Whether the marbles of `pos` can cross within `budget` moves (the moves
+    /// are left in `path`). `pos` is restored before returning.
+    fn dfs(&mut self, pos: &mut Position, budget: u32) -> bool {
+        let seat = self.g.seat;
+        let marbles = pos.marbles(seat);
+        if (marbles & !self.g.target).is_empty() {
+            return true;
+        }
+        if budget == 0 || self.g.lower_bound(marbles) > budget {
+            return false;
+        }
+        self.nodes += 1;
+        if self.limits.max_nodes.is_some_and(|n| self.nodes > n)
+            || self.nodes.is_multiple_of(CHECK_EVERY) && self.limits.expired()
+        {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return false;
+        }
+        let key = self.g.canonical(marbles);
+        if self.table.get(&key).is_some_and(|&b| b as u32 >= budget) {
+            return false;
+        }
+        let depth = self.path.len();
+        if self.kids.len() <= depth {
+            self.kids.push(Vec::new());
+            self.moves.push(Vec::new());
+        }
+        let mut moves = std::mem::take(&mut self.moves[depth]);
+        let mut kids = std::mem::take(&mut self.kids[depth]);
+        moves.clear();
+        kids.clear();
+        pos.legal_moves(seat, self.g.rules, &mut moves);
+        for &m in &moves {
+            pos.shift(seat, m.from, m.to);
+            let bound = self.g.lower_bound(pos.marbles(seat));
+            pos.shift(seat, m.to, m.from);
+            if bound < budget {
+                kids.push((bound, m));
+            }
+        }
+        kids.sort_unstable_by_key(|k| k.0);
+        let mut found = false;
+        for &(_, m) in &kids {
+            pos.shift(seat, m.from, m.to);
+            self.path.push(m);
+            found = self.dfs(pos, budget - 1);
+            pos.shift(seat, m.to, m.from);
+            if found {
+                break;
+            }
+            self.path.pop();
+            if self.aborted {
+                break;
+            }
+        }
+        self.moves[depth] = moves;
+        self.kids[depth] = kids;
+        if !found
+            && !self.aborted
+            && (self.table.len() < TABLE_ENTRIES || self.table.contains_key(&key))
+        {
+            let e = self.table.entry(key).or_insert(0);
+            *e = (*e).max(budget as u8);
+        }
+        found
+    }
+}
+
+/// Beam search: keep the most promising positions after each move (fewest
+/// moves still needed by the bound, then most rows already covered).
+fn beam(g: &Geometry, marbles: Bitboard, limits: &Limits) -> (Option<Vec<Move>>, u64) {
+    let width = limits.beam_width.unwrap_or(BEAM_WIDTH);
+    if width == 0 {
+        return (None, 0);
+    }
+    // Every layer's positions with the index of their parent and their move.
+    let mut layers: Vec<Vec<(Bitboard, u32, Move)>> =
+        vec![vec![(marbles, 0, Move { from: 0, to: 0 })]];
+    let mut seen = FxHashSet::default();
+    seen.insert(g.canonical(marbles));
+    let mut nodes = 0u64;
+    let mut kids = Vec::new();
+    let depth_limit = 8 * g.board.len();
+    while layers.len() < depth_limit {
+        let layer = layers.last().expect("never empty");
+        if let Some(i) = layer
+            .iter()
+            .position(|(m, _, _)| (*m & !g.target).is_empty())
+        {
+            return (Some(unwind(&layers, i)), nodes);
+        }
+        let mut next: Vec<(u32, i32, Bitboard, u32, Move)> = Vec::new();
+        for (i, (m, _, _)) in layer.iter().enumerate() {
+            nodes += 1;
+            if nodes.is_multiple_of(256) && limits.expired() {
+                return (None, nodes);
+            }
+            children(g, *m, &mut kids);
+            for &(bound, mv, child) in &kids {
+                if seen.insert(g.canonical(child)) {
+                    let rows: i32 = child.iter().map(|h| g.row[h as usize] as i32).sum();
+                    next.push((bound, -rows, child, i as u32, mv));
+                }
+            }
+        }
+        if next.is_empty() {
+            return (None, nodes);
+        }
+        if next.len() > width {
+            next.select_nth_unstable_by_key(width, |c| (c.0, c.1));
+            next.truncate(width);
+        }
+        layers.push(next.into_iter().map(|(_, _, b, p, m)| (b, p, m)).collect());
+    }
+    (None, nodes)
+}
+
+fn unwind(layers: &[Vec<(Bitboard, u32, Move)>], mut i: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for layer in layers.iter().skip(1).rev() {
+        let (_, parent, mv) = layer[i];
+        moves.push(mv);
+        i = parent as usize;
+    }
+    moves.reverse();
+    moves
+}

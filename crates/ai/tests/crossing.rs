@@ -1,0 +1,249 @@
+//! The solo crossing solver: its crossings are legal, its lower bound never
+//! overestimates, and what it proves matches exhaustive search on small cases.
+
+use starhop_ai::crossing::{Crossing, Limits, best_known_line, known_optimum};
+use starhop_ai::race;
+use starhop_ai::{BotAction, Budget, Level, choose};
+use starhop_engine::{Bitboard, FirstMoveMethod, Game, Hex, Hole, Preset, Rules};
+use std::collections::{HashMap, VecDeque};
+
+/// An independent move checker on coordinates alone: a step to a free
+/// neighbour, or hops each over one marble to the free hole just beyond (or,
+/// with long jumps, over a lone marble in the middle of a free line), never
+/// landing twice on a hole; the end not in a foreign camp.
+fn route_is_legal(size: u8, marbles: &[Hex], route: &[Hex], long: bool) -> bool {
+    let n = size as i8;
+    let on_star = |h: Hex| {
+        let (q, r, s) = (h.q, h.r, h.s());
+        (q >= -n && r >= -n && s >= -n) || (q <= n && r <= n && s <= n)
+    };
+    let from = route[0];
+    let occupied = |h: Hex| h != from && marbles.contains(&h);
+    let free = |h: Hex| on_star(h) && !occupied(h);
+    let end = *route.last().unwrap();
+    let (q, r, s) = (end.q, end.r, end.s());
+    // Only the home camp (r > n), the target (r < -n) and the centre.
+    let in_centre = q.abs() <= n && r.abs() <= n && s.abs() <= n;
+    if !(in_centre || r > n || r < -n) || !marbles.contains(&from) || !free(end) {
+        return false;
+    }
+    let dirs = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+    let along = |a: Hex, d: (i8, i8), k: i8| Hex::new(a.q + d.0 * k, a.r + d.1 * k);
+    if route.len() == 2 && dirs.iter().any(|&d| along(from, d, 1) == end) {
+        return true;
+    }
+    let mut seen = vec![from];
+    for pair in route.windows(2) {
+        let (a, b) = (pair[0], pair[1]);
+        let hop = dirs.iter().any(|&d| {
+            (1..=if long { 2 * n + 1 } else { 1 }).any(|k| {
+                along(a, d, 2 * k) == b
+                    && free(b)
+                    && occupied(along(a, d, k))
+                    && (1..2 * k).all(|i| i == k || free(along(a, d, i)))
+            })
+        });
+        if !hop || seen.contains(&b) {
+            return false;
+        }
+        seen.push(b);
+    }
+    true
+}
+
+fn replay_checked(c: &Crossing, routes: &[Vec<Hole>]) -> Bitboard {
+    let board = c.board();
+    let mut marbles = c.start();
+    for route in routes {
+        let hexes: Vec<Hex> = route.iter().map(|&h| board.hex(h)).collect();
+        let held: Vec<Hex> = marbles.iter().map(|h| board.hex(h)).collect();
+        assert!(
+            route_is_legal(board.size, &held, &hexes, c.long_jumps()),
+            "illegal by the simple checker: {hexes:?}"
+        );
+        let pos = c.position(marbles);
+        assert!(
+            pos.is_valid_route(route, c.long_jumps()),
+            "illegal route {route:?}"
+        );
+        let (from, to) = (route[0], *route.last().unwrap());
+        assert!(
+            c.moves(marbles)
+                .iter()
+                .any(|m| m.from == from && m.to == to),
+            "the engine does not offer {from} -> {to}"
+        );
+        marbles.remove(from);
+        marbles.insert(to);
+    }
+    marbles
+}
+
+/// Exact distances to the target of every position within `depth` moves of
+/// it, by breadth-first search back from the target (crossing moves can be
+/// undone by a crossing move).
+fn near_target(c: &Crossing, depth: u32) -> HashMap<Bitboard, u32> {
+    let mut dist = HashMap::from([(c.target(), 0)]);
+    let mut queue = VecDeque::from([c.target()]);
+    while let Some(m) = queue.pop_front() {
+        let d = dist[&m];
+        if d == depth {
+            continue;
+        }
+        for mv in c.moves(m) {
+            let mut next = m;
+            next.remove(mv.from);
+            next.insert(mv.to);
+            dist.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    dist
+}
+
+#[test]
+fn the_lower_bound_never_exceeds_the_true_distance_near_the_target() {
+    for long in [false, true] {
+        let c = Crossing::new(3, long).unwrap();
+        let dist = near_target(&c, 4);
+        assert!(dist.len() > 1000, "{} positions", dist.len());
+        for (m, d) in &dist {
+            assert!(
+                c.lower_bound(*m) <= *d,
+                "bound {} > {d} for {m:?}",
+                c.lower_bound(*m)
+            );
+        }
+    }
+}
+
+#[test]
+fn solving_near_the_target_proves_the_exhaustive_distance() {
+    let c = Crossing::new(3, false).unwrap();
+    let dist = near_target(&c, 4);
+    // Every hundredth position, to keep the test quick.
+    for (m, d) in dist.iter().step_by(100) {
+        let out = c.solve(*m, &Limits::unlimited());
+        let s = out.solution.expect("solvable");
+        assert!(s.proven);
+        assert_eq!(s.routes.len() as u32, *d, "from {m:?}");
+    }
+}
+
+#[test]
+fn the_small_board_crossing_is_proven_and_legal() {
+    let c = Crossing::new(3, false).unwrap();
+    let out = c.solve(c.start(), &Limits::unlimited());
+    let s = out.solution.unwrap();
+    assert!(s.proven);
+    assert_eq!(out.lower_bound as usize, s.routes.len());
+    let end = replay_checked(&c, &s.routes);
+    assert_eq!(end, c.target());
+    assert_eq!(known_optimum(3, false), Some(s.routes.len() as u32));
+}
+
+#[test]
+fn every_known_line_is_a_legal_crossing_no_shorter_than_the_bound() {
+    for size in [3, 4, 5] {
+        for long in [false, true] {
+            let c = Crossing::new(size, long).unwrap();
+            let line = best_known_line(size, long).expect("a line for every board");
+            assert_eq!(
+                replay_checked(&c, &line),
+                c.target(),
+                "size {size} long {long}"
+            );
+            assert!(line.len() as u32 >= c.lower_bound(c.start()));
+        }
+    }
+}
+
+#[test]
+fn a_hint_moves_towards_the_target() {
+    let c = Crossing::new(3, false).unwrap();
+    let line = best_known_line(3, false).unwrap();
+    let mut marbles = c.start();
+    // Ten moves in, a hint must leave exactly one move less than the optimum.
+    for route in &line[..10] {
+        marbles.remove(route[0]);
+        marbles.insert(*route.last().unwrap());
+    }
+    let hint = c.hint(marbles, std::time::Duration::from_secs(30)).unwrap();
+    assert!(hint.proven);
+    assert_eq!(hint.remaining as usize, line.len() - 11);
+    assert!(c.moves(marbles).contains(&hint.mv));
+}
+
+#[test]
+fn a_crossing_that_cannot_finish_in_time_says_so() {
+    let c = Crossing::new(4, false).unwrap();
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let limits = Limits {
+        stop: Some(stop),
+        beam_width: Some(0),
+        ..Limits::default()
+    };
+    let out = c.solve(c.start(), &limits);
+    assert!(out.solution.is_none());
+    assert!(out.lower_bound <= 27);
+}
+
+/// A two-player position where the armies have passed: each side has its
+/// target camp filled but for two marbles still in the centre (seat 1's
+/// army is seat 0's turned half round).
+fn race_game() -> Game {
+    let rules = Rules {
+        first_move: FirstMoveMethod::Fixed(0),
+        ..Preset::Classic.rules().with_size(3)
+    };
+    let start = Game::new(rules.clone(), 2, 1).unwrap();
+    let b = start.position().board();
+    let turn = |h: Hex| Hex::new(-h.q, -h.r);
+    let mut army: Vec<Hex> = start
+        .position()
+        .target(0)
+        .iter()
+        .map(|h| b.hex(h))
+        .collect();
+    // Out of the target's front row (r = -4) into the centre.
+    army.retain(|h| !(h.r == -4 && h.q <= 2));
+    army.extend([Hex::new(0, -1), Hex::new(1, -2)]);
+    let mut pos = starhop_engine::Position::empty(b, 2).unwrap();
+    for &h in &army {
+        pos.place(0, b.hole(h).unwrap()).unwrap();
+        pos.place(1, b.hole(turn(h)).unwrap()).unwrap();
+    }
+    Game::from_position(rules, pos, 0).unwrap()
+}
+
+#[test]
+fn the_bot_plays_a_race_by_a_shortest_crossing() {
+    let game = race_game();
+    let pos = game.position();
+    assert!(race::separated(pos, false));
+    let lanes = race::race(pos, false, std::time::Duration::from_secs(30)).unwrap();
+    assert!(lanes.iter().all(|l| l.exact));
+    let d = lanes[0].moves;
+    let chosen = choose(&game, Level::Master, Budget::depth(1), 1).action;
+    let BotAction::Move(m) = chosen else {
+        panic!("{chosen:?}")
+    };
+    let mut after = pos.clone();
+    after.shift(0, m.from, m.to);
+    let lane = race::lane(&after, 0, false, std::time::Duration::from_secs(30)).unwrap();
+    assert_eq!(
+        lane.moves + 1,
+        d,
+        "the bot's move leaves {} of {d}",
+        lane.moves
+    );
+}
+
+#[test]
+fn armies_that_have_not_passed_are_no_race() {
+    let game = Game::new(Preset::Classic.rules(), 2, 1).unwrap();
+    assert!(!race::separated(game.position(), false));
+    assert!(race::race(game.position(), false, std::time::Duration::from_secs(1)).is_none());
+}

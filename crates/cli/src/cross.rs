@@ -1,0 +1,103 @@
+//! `starhop-cli cross`: a shortest solo crossing (one army from camp 0 to the
+//! opposite camp), its length, the time it took and whether it is proven.
+//!
+//! `--json` prints `{"size": 4, "long_jumps": false, "proven": bool,
+//! "lower_bound": N, "seconds": S, "nodes": N, "moves": [[[q, r], ...], ...]}`:
+//! axial coordinates with the board's centre at (0, 0), each move the route of
+//! one marble (a step: start and end; a chain: start and every landing).
+
+use clap::Args;
+use serde_json::json;
+use starhop_ai::crossing::{Crossing, Limits};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+#[derive(Args)]
+pub struct CrossArgs {
+    /// Rows per star point: 3, 4 or 5.
+    #[arg(long, default_value_t = 4, value_parser = clap::value_parser!(u8).range(3..=5))]
+    size: u8,
+    /// Allow long ("super") jumps.
+    #[arg(long)]
+    long_jumps: bool,
+    /// Print the crossing as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Give up proving after this many seconds (the best crossing found is
+    /// printed, not marked proven). Default: no limit.
+    #[arg(long)]
+    seconds: Option<u64>,
+    /// Positions the first (beam) search keeps per move.
+    #[arg(long, default_value_t = 3000)]
+    beam: usize,
+}
+
+pub fn run(args: CrossArgs) -> Result<(), String> {
+    let crossing = Crossing::new(args.size, args.long_jumps).map_err(|e| e.to_string())?;
+    let started = Instant::now();
+    let limits = Limits {
+        deadline: args.seconds.map(|s| started + Duration::from_secs(s)),
+        beam_width: Some(args.beam),
+        // The proof can take minutes: say on standard error how far it got.
+        progress: Some(Arc::new(move |moves, nodes| {
+            eprintln!(
+                "no crossing in {moves} moves ({nodes} nodes, {:.1} s)",
+                started.elapsed().as_secs_f64()
+            )
+        })),
+        ..Limits::default()
+    };
+    let outcome = crossing.solve(crossing.start(), &limits);
+    let board = crossing.board();
+    let Some(solution) = outcome.solution else {
+        return Err(format!(
+            "no crossing found in {:.1} s (none shorter than {} moves)",
+            outcome.seconds, outcome.lower_bound
+        ));
+    };
+    let moves: Vec<Vec<[i8; 2]>> = solution
+        .routes
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|&h| [board.hex(h).q, board.hex(h).r])
+                .collect()
+        })
+        .collect();
+    if args.json {
+        let out = json!({
+            "size": args.size,
+            "long_jumps": args.long_jumps,
+            "proven": solution.proven,
+            "lower_bound": outcome.lower_bound,
+            "seconds": outcome.seconds,
+            "nodes": outcome.nodes,
+            "moves": moves,
+        });
+        println!("{out}");
+        return Ok(());
+    }
+    println!(
+        "size {}{}: {} moves, {} ({} nodes, beam {} nodes), {:.1} s",
+        args.size,
+        if args.long_jumps {
+            " with long jumps"
+        } else {
+            ""
+        },
+        solution.routes.len(),
+        if solution.proven {
+            "proven shortest".to_string()
+        } else {
+            format!("not proven: none shorter than {}", outcome.lower_bound)
+        },
+        outcome.nodes,
+        outcome.beam_nodes,
+        outcome.seconds
+    );
+    for (i, m) in moves.iter().enumerate() {
+        let hops: Vec<String> = m.iter().map(|[q, r]| format!("({q},{r})")).collect();
+        println!("{:3}. {}", i + 1, hops.join(" -> "));
+    }
+    Ok(())
+}
