@@ -286,3 +286,73 @@ fn leaving_goes_home_and_the_star_shows_the_setup_again() {
     let seats: HashSet<u8> = marbles(&mut app).iter().map(|(m, _)| m.seat).collect();
     assert_eq!(seats, HashSet::from([0, 1]));
 }
+
+#[test]
+fn a_hint_found_in_the_background_lifts_a_move_of_the_optimal_crossing() {
+    let mut app = app_with(None);
+    start(&mut app, 3);
+    let optimum = starhop_ai::crossing::known_optimum(3, false).expect("size 3 is proven");
+    tap(&mut app, KeyCode::KeyH);
+    // The search runs on the shared pool: wait in real time, not frames.
+    let began = std::time::Instant::now();
+    let revision = game(&app).revision();
+    while app.world().resource::<CrossingHint>().0.is_none() && began.elapsed().as_secs() < 60 {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    let hint = app
+        .world()
+        .resource::<CrossingHint>()
+        .for_revision(revision)
+        .cloned()
+        .expect("a hint for the start");
+    assert!(hint.proven);
+    assert_eq!(hint.remaining + 1, optimum);
+    assert!(game(&app).why_not(hint.mv.from, hint.mv.to).is_none());
+    assert_eq!(
+        app.world().resource::<Selection>().lifted,
+        Some(hint.mv.from)
+    );
+    // Enter plays the hinted move (the cursor is on its destination).
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(game(&app).played(), &[hint.route.clone()][..]);
+}
+
+#[test]
+fn watching_plays_the_best_known_line_and_gives_the_game_back() {
+    use starhop::crossing::watch::WatchControl;
+    let mut app = app_with(None);
+    start(&mut app, 3);
+    let mv = a_crossing(3)[0];
+    play(&mut app, mv.from, mv.to);
+    settle(&mut app);
+    let mine = game(&app).clone();
+    let line = starhop_ai::crossing::best_known_line(3, false).unwrap();
+    app.world_mut().write_message(WatchControl::Start);
+    app.update();
+    assert!(app.world().resource::<CrossingSession>().watch.is_some());
+    assert_eq!(game(&app).moves_made(), 0);
+    // Played on by itself, the line reaches the other side.
+    for _ in 0..2_000 {
+        app.update();
+        if game(&app).moves_made() as usize == line.len() {
+            break;
+        }
+    }
+    settle(&mut app);
+    assert!(game(&app).is_finished());
+    assert_eq!(game(&app).played(), &line[..]);
+    assert_view_matches_engine(&mut app);
+    // Stepping back, then stopping: the player's own game is back.
+    app.world_mut().write_message(WatchControl::Back);
+    app.update();
+    settle(&mut app);
+    assert_eq!(game(&app).moves_made() as usize, line.len() - 1);
+    app.world_mut().write_message(WatchControl::Stop);
+    app.update();
+    app.update();
+    assert_eq!(game(&app), &mine);
+    assert_view_matches_engine(&mut app);
+    // Watching is no crossing of the player's: no best was noted.
+    assert!(app.world().resource::<CrossingBests>().moves.is_empty());
+}

@@ -25,7 +25,7 @@ pub mod input;
 pub mod jobs;
 mod shots;
 mod ui;
-mod watch;
+pub mod watch;
 pub mod zh;
 
 pub use bests::{BestKey, CrossingBests, CrossingResult};

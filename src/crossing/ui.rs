@@ -14,7 +14,7 @@ use crate::settings::{Language, Settings};
 use crate::ui::{SetupPanel, Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_ai::crossing::known_optimum;
+use starhop_ai::crossing::{best_known, known_optimum};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -46,7 +46,11 @@ fn yardstick(lang: Language, s: &CrossingSession, jobs: &CrossingJobs) -> Option
     }
     let start = starhop_engine::Board::get(size).ok()?.camps[0];
     let bound = jobs.solver(size, long)?.lower_bound(start);
-    Some(trf(lang, "lower bound {}", &[&bound]))
+    let bound = trf(lang, "lower bound {}", &[&bound]);
+    Some(match best_known(size, long) {
+        Some((moves, _)) => format!("{bound} · {}", trf(lang, "best known {}", &[&moves])),
+        None => bound,
+    })
 }
 
 fn best_of(bests: &CrossingBests, s: &CrossingSession) -> Option<u32> {
@@ -128,9 +132,21 @@ fn setup_panel(
             size: d.size,
             long_jumps: d.long_jumps,
         };
-        match known_optimum(d.size, d.long_jumps) {
-            Some(best) => ui.label(trf(lang, "The best possible crossing: {} moves.", &[&best])),
-            None => ui.label(lang.t("The shortest crossing of this board is not known yet.")),
+        match (
+            known_optimum(d.size, d.long_jumps),
+            best_known(d.size, d.long_jumps),
+        ) {
+            (Some(best), _) => {
+                ui.label(trf(lang, "The best possible crossing: {} moves.", &[&best]))
+            }
+            (None, Some((moves, _))) => ui.label(trf(
+                lang,
+                "The shortest crossing known: {} moves (not proven shortest).",
+                &[&moves],
+            )),
+            (None, None) => {
+                ui.label(lang.t("The shortest crossing of this board is not known yet."))
+            }
         };
         match bests.moves.get(&key) {
             Some(moves) => ui.label(trf(lang, "Your best: {} moves", &[moves])),
@@ -371,21 +387,37 @@ fn finished_window(
         .show(ctx, |ui| {
             ui.set_min_width(340.0);
             ui.heading(format!("🏁 {}", trf(lang, "Across in {} moves", &[&moves])));
-            match optimum {
-                Some(best) if moves <= best => {
-                    ui.colored_label(
-                        GOLD,
-                        format!("🏆 {}", lang.t("That is the best possible crossing!")),
-                    );
+            let known = best_known(s.setup.size, s.setup.long_jumps).map(|(m, _)| m);
+            match (optimum, known) {
+                (Some(best), _) if moves <= best => {
+                    let text = lang.t("That is the best possible crossing!");
+                    ui.colored_label(GOLD, format!("🏆 {text}"));
                 }
-                Some(best) => {
+                (Some(best), _) => {
+                    let more = moves - best;
                     ui.label(trf(
                         lang,
                         "The best possible: {} moves ({} more).",
-                        &[&best, &(moves - best)],
+                        &[&best, &more],
                     ));
                 }
-                None => {
+                (None, Some(known)) if moves <= known => {
+                    let text = trf(
+                        lang,
+                        "As short as the shortest crossing known ({} moves)!",
+                        &[&known],
+                    );
+                    ui.colored_label(GOLD, format!("🏆 {text}"));
+                }
+                (None, Some(known)) => {
+                    let more = moves - known;
+                    ui.label(trf(
+                        lang,
+                        "The shortest crossing known: {} moves ({} more).",
+                        &[&known, &more],
+                    ));
+                }
+                (None, None) => {
                     ui.label(lang.t("The shortest crossing of this board is not known yet."));
                 }
             }

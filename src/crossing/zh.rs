@@ -25,6 +25,19 @@ pub const ZH: &[(&str, &str)] = &[
     ("Moves {}", "步数 {}"),
     ("best possible {}", "最少 {} 步"),
     ("lower bound {}", "至少 {} 步"),
+    ("best known {}", "已知最好 {} 步"),
+    (
+        "The shortest crossing known: {} moves (not proven shortest).",
+        "已知最短的穿越：{} 步（未证明最短）。",
+    ),
+    (
+        "As short as the shortest crossing known ({} moves)!",
+        "和已知最短的穿越一样短（{} 步）！",
+    ),
+    (
+        "The shortest crossing known: {} moves ({} more).",
+        "已知最短的穿越：{} 步（你多走了 {} 步）。",
+    ),
     (
         "At least {} more moves from here.",
         "从这里起至少还要 {} 步。",
