@@ -246,7 +246,7 @@ fn hud(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let g = &s.game;
-    crate::ui::status_box(ctx, "crossing-status", 340.0, |ui| {
+    crate::ui::status_box(ctx, "crossing-status", 440.0, |ui| {
         ui.heading(lang.t("Crossing challenge"));
         let mut rules = board_name(lang, s.setup.size).to_string();
         if s.setup.long_jumps {
