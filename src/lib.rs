@@ -29,6 +29,7 @@ pub mod party;
 pub mod perf;
 pub mod persist;
 pub mod play;
+pub mod race;
 pub mod replay;
 pub mod screenshot;
 pub mod settings;
@@ -111,6 +112,7 @@ impl Plugin for StarhopLogicPlugin {
                 crossing::plugin,
                 league::plugin,
                 replay::plugin,
+                race::plugin,
             ));
     }
 }

@@ -25,6 +25,8 @@ pub struct Settings {
     pub face_player: bool,
     /// Animation speed factor (1 = normal).
     pub animation_speed: f32,
+    /// In a two-player race (armies passed), show the moves each side needs.
+    pub show_race: bool,
 }
 
 impl Default for Settings {
@@ -37,6 +39,7 @@ impl Default for Settings {
             shape_marks: false,
             face_player: true,
             animation_speed: 1.0,
+            show_race: true,
         }
     }
 }

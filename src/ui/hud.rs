@@ -8,6 +8,7 @@ use crate::play::{
     BackToSetup, BotMind, BotSpeed, HintRequest, Match, PauseReasons, SeatKind, StartMatch,
     TurnRequest,
 };
+use crate::race::RaceView;
 use crate::replay::OpenReplay;
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
@@ -61,6 +62,7 @@ pub fn hud(
     mut hints: MessageWriter<HintRequest>,
     targeting: Res<ItemTargeting>,
     mut choices: MessageWriter<ItemChoice>,
+    race: Res<RaceView>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let party = m.game.rules().items;
@@ -107,6 +109,21 @@ pub fn hud(
                         colour,
                         format!("⏱ {} {}", lang.t("move time"), clock_text(left)),
                     );
+                }
+                // The race, once the armies have passed (see `race`).
+                if let Some(lanes) = race.current(&m).filter(|_| !g.is_over()) {
+                    ui.label(lang.t("Race"));
+                    for (s, lane) in (0..).zip(lanes) {
+                        let template = if lane.exact {
+                            "{}: {} moves to go"
+                        } else {
+                            "{}: at least {} moves to go"
+                        };
+                        ui.horizontal(|ui| {
+                            swatch(ui, m.colour(s));
+                            ui.label(trf(lang, template, &[&seat_name(lang, &m, s), &lane.moves]));
+                        });
+                    }
                 }
                 // The anti-passive warning, a few turns before a check the
                 // player would fail as things stand (the engine knows the rule).

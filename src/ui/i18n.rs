@@ -297,6 +297,14 @@ const ZH: &[(&str, &str)] = &[
     ("Sound", "声音"),
     ("Volume", "音量"),
     ("Show legal moves", "显示可走位置"),
+    ("Show the race", "显示赛跑形势"),
+    (
+        "Once two armies have passed each other, show the moves each still needs.",
+        "双方棋子交错而过后，显示各方还需几步。",
+    ),
+    ("Race", "赛跑"),
+    ("{}: {} moves to go", "{}：还需 {} 步"),
+    ("{}: at least {} moves to go", "{}：至少还需 {} 步"),
     (
         "Mark each legal destination of the lifted marble.",
         "标出所选棋子可以到达的位置。",

@@ -244,6 +244,10 @@ pub fn overlays(
                     ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
                         .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
                     ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
+                    ui.checkbox(&mut s.show_race, lang.t("Show the race"))
+                        .on_hover_text(lang.t(
+                        "Once two armies have passed each other, show the moves each still needs.",
+                    ));
                     ui.add(
                         egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
                             .text(lang.t("Animation speed")),
