@@ -114,14 +114,17 @@ pub fn hud(
                 if let Some(lanes) = race.current(&m).filter(|_| !g.is_over()) {
                     ui.label(lang.t("Race"));
                     for (s, lane) in (0..).zip(lanes) {
-                        let template = if lane.exact {
-                            "{}: {} moves to go"
+                        let args: [&dyn std::fmt::Display; 2] =
+                            [&seat_name(lang, &m, s), &lane.moves];
+                        // Each template at its call, so the table check sees it.
+                        let text = if lane.exact {
+                            trf(lang, "{}: {} moves to go", &args)
                         } else {
-                            "{}: at least {} moves to go"
+                            trf(lang, "{}: at least {} moves to go", &args)
                         };
                         ui.horizontal(|ui| {
                             swatch(ui, m.colour(s));
-                            ui.label(trf(lang, template, &[&seat_name(lang, &m, s), &lane.moves]));
+                            ui.label(text);
                         });
                     }
                 }
