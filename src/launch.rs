@@ -2,6 +2,7 @@
 //! the library so tests can check that each option reaches the game.
 
 use crate::LaunchOptions;
+use crate::crossing::CrossingSetup;
 use crate::food::{FoodSeat, FoodSetup};
 use crate::play::{MatchSetup, SeatKind, quick_rules};
 use crate::screenshot::ShotOf;
@@ -101,6 +102,12 @@ pub struct Args {
     /// Food checkers: the puzzle to play (its id; default: the first).
     #[arg(long, value_name = "ID")]
     pub puzzle: Option<String>,
+    /// Start the solo crossing challenge (--size, --long-jumps).
+    #[arg(long)]
+    pub crossing: bool,
+    /// The crossing challenge with long jumps.
+    #[arg(long)]
+    pub long_jumps: bool,
     /// Food checkers: slides on or off (default: off solo, on at a table).
     #[arg(long, value_parser = ["on", "off"])]
     pub slides: Option<String>,
@@ -119,7 +126,7 @@ impl Args {
     /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
-        if self.food.is_some() || self.shot.food() {
+        if self.food.is_some() || self.shot.food() || self.crossing_setup().is_some() {
             return None;
         }
         let asked = self.vs.is_some()
@@ -189,7 +196,19 @@ impl Args {
             quit_after: self.quit_after,
             food: self.food_setup(),
             replay: self.replay.clone(),
+            crossing: self.crossing_setup(),
         }
+    }
+
+    /// The crossing challenge `--crossing` (or a crossing screenshot) asks for.
+    pub fn crossing_setup(&self) -> Option<CrossingSetup> {
+        let shot = self.screenshot.is_some() && self.shot.crossing();
+        let size = if [3, 4, 5].contains(&self.size) {
+            self.size
+        } else {
+            4
+        };
+        (self.crossing || shot).then(|| CrossingSetup::new(size, self.long_jumps))
     }
 
     /// The food checkers game `--food` asks for.

@@ -19,6 +19,7 @@ use bevy::prelude::*;
 pub mod audio;
 pub mod board;
 pub mod camera;
+pub mod crossing;
 pub mod food;
 pub mod input;
 pub mod launch;
@@ -53,6 +54,8 @@ pub enum Screen {
     History,
     /// Round-robin tournaments (see `league::tournament`).
     Tournament,
+    /// The solo crossing challenge: its setup panel and its game (see `crossing`).
+    Crossing,
     /// The replay viewer: a recorded game shown move by move (see `replay`).
     /// The record is the `Match` on show; the rules systems, clocks, bots and
     /// board input stand still, so nothing can change it.
@@ -106,6 +109,7 @@ impl Plugin for StarhopLogicPlugin {
                 marbles::plugin,
                 party::plugin,
                 food::plugin,
+                crossing::plugin,
                 league::plugin,
                 replay::plugin,
                 race::plugin,
@@ -140,6 +144,8 @@ pub struct LaunchOptions {
     pub food: Option<food::FoodSetup>,
     /// Open the replay viewer on this record file (`--replay`).
     pub replay: Option<std::path::PathBuf>,
+    /// Start straight into this crossing challenge (`--crossing`).
+    pub crossing: Option<crossing::CrossingSetup>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -211,6 +217,7 @@ impl Plugin for StarhopPlugin {
             screenshot::plugin,
             perf::plugin,
             food::view_plugin,
+            crossing::view_plugin,
             league::view_plugin,
             replay::view_plugin,
         ));

@@ -2,8 +2,11 @@
 //! plugins, driven through messages, checking the marble entities, the
 //! trays, bots, the finish and the progress file.
 
+mod common;
+
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use common::temp_folders;
 use starhop::food::marbles::{FoodIndex, cell_rest};
 use starhop::food::{
     FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
@@ -45,16 +48,6 @@ fn app_with(folders: Option<Folders>) -> App {
 
 fn app() -> App {
     app_with(None)
-}
-
-fn temp_folders(name: &str) -> Folders {
-    let dir = std::env::temp_dir().join(format!("starhop-food-test-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    Folders {
-        config: dir.clone(),
-        saves: dir.join("saves"),
-    }
 }
 
 fn start(app: &mut App, setup: FoodSetup) {

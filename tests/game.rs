@@ -11,7 +11,7 @@ use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
 use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Record, Rules, Seat};
 use std::time::Duration;
 
-use common::{Seen, app, fixed_rules, step_away, tap, watch};
+use common::{Seen, app, fixed_rules, marbles, settle, step_away, tap, watch};
 
 fn start(app: &mut App, players: usize) {
     app.world_mut()
@@ -20,30 +20,8 @@ fn start(app: &mut App, players: usize) {
     app.update();
 }
 
-fn marbles(app: &mut App) -> Vec<(Marble, Vec3)> {
-    let mut q = app.world_mut().query::<(&Marble, &Transform)>();
-    let mut v: Vec<(Marble, Vec3)> = q
-        .iter(app.world())
-        .map(|(m, t)| (*m, t.translation))
-        .collect();
-    v.sort_by_key(|(m, _)| m.hole);
-    v
-}
-
 fn entity_on(app: &App, hole: Hole) -> Option<Entity> {
     app.world().resource::<MarbleIndex>().0[hole as usize]
-}
-
-/// Runs frames until no marble is hopping (at most five seconds of game time).
-fn settle(app: &mut App) {
-    for _ in 0..250 {
-        app.update();
-        let mut q = app.world_mut().query::<&Hopping>();
-        if q.iter(app.world()).next().is_none() {
-            return;
-        }
-    }
-    panic!("marbles still hopping after 250 frames");
 }
 
 #[test]

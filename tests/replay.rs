@@ -332,7 +332,8 @@ fn leaving_goes_back_to_the_setup_screen() {
         .world()
         .resource::<starhop::play::PendingSetup>()
         .clone();
-    let start = starhop::board::shown_position(None, &pending);
+    let board = starhop_engine::Board::get(pending.0.rules.board_size).unwrap();
+    let start = starhop_engine::Position::start(board, pending.0.players).unwrap();
     assert_eq!(marble_map(&mut app), start.marble_map());
 }
 

@@ -1,7 +1,8 @@
 //! The star board: where each hole sits in the world (logic) and the wooden
 //! board with its dimples and tinted camps (view).
 
-use crate::play::{BoardChanged, Match, PALETTE, PendingSetup};
+use crate::crossing::CrossingSession;
+use crate::play::{BoardChanged, Match, PALETTE, PendingSetup, last_move};
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{Board, Hex, Hole, Position, Seat};
@@ -66,25 +67,71 @@ pub fn camp_direction(camp: u8) -> Vec3 {
     Vec3::new(angle.cos(), 0.0, -angle.sin())
 }
 
-/// The position on show: the match in play, or the start of the setup being edited.
-pub fn shown_position(game: Option<&Match>, pending: &PendingSetup) -> Position {
-    match game {
-        Some(m) => m.game.position().clone(),
-        None => {
-            let board =
-                Board::get(pending.0.rules.board_size).unwrap_or_else(|_| Board::get(4).unwrap());
-            Position::start(board, pending.0.players)
-                .unwrap_or_else(|_| Position::start(board, 2).expect("two players always fit"))
-        }
-    }
+/// What the star board shows: the crossing challenge while one is open,
+/// else the match in play, else the start of the setup being edited.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct ShownBoard<'w> {
+    pub game: Option<Res<'w, Match>>,
+    pub pending: Res<'w, PendingSetup>,
+    pub crossing: Option<Res<'w, CrossingSession>>,
 }
 
-/// Colour of each seat's marbles for the position on show.
-pub fn seat_colours(game: Option<&Match>, pending: &PendingSetup) -> Vec<Color> {
-    let setup = game.map(|m| &m.setup).unwrap_or(&pending.0);
-    (0..setup.seats.len() as Seat)
-        .map(|s| PALETTE[setup.seats[s as usize].colour as usize % PALETTE.len()].1)
-        .collect()
+impl ShownBoard<'_> {
+    pub fn position(&self) -> Position {
+        if let Some(c) = &self.crossing {
+            return c.game.position().clone();
+        }
+        match &self.game {
+            Some(m) => m.game.position().clone(),
+            None => {
+                let setup = &self.pending.0;
+                let board =
+                    Board::get(setup.rules.board_size).unwrap_or_else(|_| Board::get(4).unwrap());
+                Position::start(board, setup.players)
+                    .unwrap_or_else(|_| Position::start(board, 2).expect("two players always fit"))
+            }
+        }
+    }
+
+    /// The board size and the number of seats on show.
+    pub fn shape(&self) -> (u8, usize) {
+        match (&self.crossing, &self.game) {
+            (Some(c), _) => (c.game.size(), c.game.position().players()),
+            (None, Some(m)) => (m.game.rules().board_size, m.game.players()),
+            (None, None) => (self.pending.0.rules.board_size, self.pending.0.players),
+        }
+    }
+
+    /// The palette index of a seat's marbles.
+    pub fn palette(&self, seat: Seat) -> usize {
+        if let Some(c) = &self.crossing {
+            return c.colour as usize % PALETTE.len();
+        }
+        let setup = self.game.as_ref().map_or(&self.pending.0, |m| &m.setup);
+        setup
+            .seats
+            .get(seat as usize)
+            .map_or(0, |s| s.colour as usize % PALETTE.len())
+    }
+
+    pub fn colour(&self, seat: Seat) -> Color {
+        PALETTE[self.palette(seat)].1
+    }
+
+    /// Whether what is shown changed this frame (a move, a new setup).
+    pub fn is_changed(&self) -> bool {
+        self.crossing.as_ref().is_some_and(|c| c.is_changed())
+            || self.game.as_ref().is_some_and(|g| g.is_changed())
+    }
+
+    /// Who moved last and along which route (for the last-move marks).
+    pub fn last_move(&self) -> Option<(Seat, Vec<Hole>)> {
+        match (&self.crossing, &self.game) {
+            (Some(c), _) => c.game.played().last().map(|r| (0, r.clone())),
+            (None, Some(m)) => last_move(&m.game),
+            (None, None) => None,
+        }
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -105,19 +152,16 @@ fn announce_setup(mut changed: MessageWriter<BoardChanged>) {
 
 /// Keeps the layout in step with the board on show.
 fn follow_board(
-    game: Option<Res<Match>>,
-    pending: Res<PendingSetup>,
+    shown: ShownBoard,
     mut layout: ResMut<BoardLayout>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let (size, players) = match &game {
-        Some(m) => (m.game.rules().board_size, m.game.players()),
-        None => (pending.0.rules.board_size, pending.0.players),
-    };
+    let (size, players) = shown.shape();
+    let editing = shown.game.is_none() && shown.crossing.is_none();
     if (layout.size, layout.players) != (size, players) && Board::get(size).is_ok() {
         *layout = BoardLayout::new(size, players);
         changed.write(BoardChanged);
-    } else if game.is_none() && pending.is_changed() && !pending.is_added() {
+    } else if editing && shown.pending.is_changed() && !shown.pending.is_added() {
         // Colours or names changed on the setup screen.
         changed.write(BoardChanged);
     }

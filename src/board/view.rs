@@ -3,9 +3,9 @@
 //! legal destinations (of a marble, or the targets of an aimed item and its
 //! reach), the last move and the keyboard cursor.
 
-use super::{BoardLayout, seat_colours};
+use super::{BoardLayout, ShownBoard};
 use crate::input::{ItemTargeting, PointerHole, Selection};
-use crate::play::{BoardChanged, MarblesMoved, Match, PendingSetup, last_move};
+use crate::play::{BoardChanged, MarblesMoved};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
 use bevy::color::Luminance;
@@ -237,15 +237,14 @@ fn rebuild_board(
     old: Query<Entity, With<BoardPiece>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
-    game: Option<Res<Match>>,
-    pending: Res<PendingSetup>,
+    shown: ShownBoard,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = super::shown_position(game.as_deref(), &pending);
+    let pos = shown.position();
     let n = layout.size as i8;
     let radius = 3f32.sqrt() * n as f32 + 1.6;
     let piece = |t: Transform| (BoardPiece, t);
@@ -275,9 +274,9 @@ fn rebuild_board(
             MeshMaterial3d(assets.lacquer.clone()),
         ));
     }
-    let colours = seat_colours(game.as_deref(), &pending);
     let lacquer = LACQUER;
-    for seat in 0..pos.players() as Seat {
+    // A seat without marbles (the crossing challenge's empty second seat) tints nothing.
+    for seat in (0..pos.players() as Seat).filter(|&s| !pos.marbles(s).is_empty()) {
         let camp = pos.home_camp(seat);
         // The home camp in a soft version of the colour, the target in a
         // fainter one, so everyone sees where each army goes.
@@ -285,7 +284,7 @@ fn rebuild_board(
             let material = materials.add(StandardMaterial {
                 // A touch darker than the mix, so the marbles (white above
                 // all) stand out on their own camp.
-                base_color: colours[seat as usize].mix(&lacquer, mix).darker(0.08),
+                base_color: shown.colour(seat).mix(&lacquer, mix).darker(0.08),
                 perceptual_roughness: 0.55,
                 reflectance: 0.3,
                 clearcoat: 0.2,
@@ -351,11 +350,12 @@ fn mark_destinations(
     targeting: Res<ItemTargeting>,
     pointer: Res<PointerHole>,
     settings: Res<Settings>,
-    game: Option<Res<Match>>,
+    shown: ShownBoard,
+    screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
 ) {
-    let game_changed = game.as_ref().is_some_and(|g| g.is_changed());
+    let game_changed = shown.is_changed();
     // The pointer matters only to the tornado's area (and, with the
     // keyboard cursor, so does the cursor).
     let aim_follows = targeting
@@ -373,7 +373,18 @@ fn mark_destinations(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some(m) = game else { return };
+    let lifted = selection.lifted.filter(|_| settings.show_destinations);
+    let (targets, reach, marbles) = match (&shown.crossing, &shown.game) {
+        (Some(c), _) => match lifted {
+            Some(from) => (c.game.destinations(from), Bitboard::EMPTY, c.game.marbles()),
+            None => return,
+        },
+        (None, Some(m)) => match match_targets(m, &targeting, &pointer, &selection, lifted) {
+            Some((targets, reach)) => (targets, reach, m.game.position().all_marbles()),
+            None => return,
+        },
+        (None, None) => return,
+    };
     let tornado = targeting
         .0
         .is_some_and(|a| a.item == starhop_engine::Item::Tornado);
@@ -382,22 +393,6 @@ fn mark_destinations(
     } else {
         assets.reach_mat.clone()
     };
-    let (targets, reach) = match targeting.0 {
-        // An aimed item always shows its targets: there is no other way to
-        // know where it may go.
-        Some(aim) => {
-            let at = pointer.0.or(selection.cursor);
-            let targets = crate::input::targets(&m.game, aim);
-            (targets, crate::input::reach(&m.game, aim, at))
-        }
-        None => match selection.lifted {
-            Some(from) if settings.show_destinations => {
-                (m.game.destinations(from), Bitboard::EMPTY)
-            }
-            _ => return,
-        },
-    };
-    let marbles = m.game.position().all_marbles();
     for h in targets.iter() {
         let p = layout.hole(h);
         // A disc under a marble would be hidden: a ring around it instead.
@@ -408,7 +403,7 @@ fn mark_destinations(
         };
         commands.spawn((
             DestinationMark,
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(*screen.get()),
             HoleMarker(h),
             flat_on_board(p.x, p.z, 0.02),
             Mesh3d(mesh),
@@ -420,7 +415,7 @@ fn mark_destinations(
         // Under the hole's dimple; clicking it counts as clicking the hole.
         commands.spawn((
             DestinationMark,
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(*screen.get()),
             HoleMarker(h),
             flat_on_board(p.x, p.z, 0.0065),
             Mesh3d(assets.reach.clone()),
@@ -434,7 +429,8 @@ fn mark_last_move(
     old: Query<Entity, With<LastMoveMark>>,
     mut applied: MessageReader<MarblesMoved>,
     mut changed: MessageReader<BoardChanged>,
-    game: Option<Res<Match>>,
+    shown: ShownBoard,
+    screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
     mut materials: ResMut<Assets<StandardMaterial>>,
@@ -447,11 +443,10 @@ fn mark_last_move(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some(m) = game else { return };
-    let Some((seat, route)) = last_move(&m.game) else {
+    let Some((seat, route)) = shown.last_move() else {
         return;
     };
-    let colour = m.colour(seat);
+    let colour = shown.colour(seat);
     let mat = materials.add(StandardMaterial {
         base_color: colour.with_alpha(0.9),
         emissive: LinearRgba::from(colour) * 0.6,
@@ -464,7 +459,7 @@ fn mark_last_move(
         let end = i == 0 || i + 1 == route.len();
         commands.spawn((
             LastMoveMark,
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(*screen.get()),
             flat_on_board(p.x, p.z, 0.015),
             Mesh3d(if end {
                 assets.ring.clone()
@@ -480,12 +475,32 @@ fn mark_last_move(
         let p = (layout.hole(w[0]) + layout.hole(w[1])) / 2.0;
         commands.spawn((
             LastMoveMark,
-            DespawnOnExit(Screen::Playing),
+            DespawnOnExit(*screen.get()),
             flat_on_board(p.x, p.z, 0.015).with_scale(Vec3::splat(0.7)),
             Mesh3d(assets.dot.clone()),
             MeshMaterial3d(mat.clone()),
             Pickable::IGNORE,
         ));
+    }
+}
+
+/// What a match's marks show: an aimed item's targets and reach (always:
+/// there is no other way to know where it may go), else the lifted
+/// marble's destinations; `None` when nothing is to be marked.
+fn match_targets(
+    m: &crate::play::Match,
+    targeting: &ItemTargeting,
+    pointer: &PointerHole,
+    selection: &Selection,
+    lifted: Option<Hole>,
+) -> Option<(Bitboard, Bitboard)> {
+    match targeting.0 {
+        Some(aim) => {
+            let at = pointer.0.or(selection.cursor);
+            let targets = crate::input::targets(&m.game, aim);
+            Some((targets, crate::input::reach(&m.game, aim, at)))
+        }
+        None => lifted.map(|from| (m.game.destinations(from), Bitboard::EMPTY)),
     }
 }
 

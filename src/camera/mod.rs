@@ -95,10 +95,16 @@ pub(super) fn plugin(app: &mut App) {
                 steer.run_if(
                     in_state(Screen::Playing)
                         .or_else(in_state(Screen::Food))
+                        .or_else(in_state(Screen::Crossing))
                         .or_else(in_state(Screen::Replay)),
                 ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
-                frame_setup_board.run_if(|s: Res<State<Screen>>| s.get().is_menu()),
+                // The crossing challenge's setup panel frames the board the same way.
+                frame_setup_board.run_if(
+                    |s: Res<State<Screen>>, panel: Res<crate::ui::SetupPanel>| {
+                        s.get().is_menu() || (*s.get() == Screen::Crossing && panel.right > 0.0)
+                    },
+                ),
                 glide,
             )
                 .chain()
@@ -107,7 +113,15 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Setup), reset_for_setup)
         .add_systems(OnEnter(Screen::Home), reset_for_setup)
         // A replay starts from the usual view of its board.
-        .add_systems(OnEnter(Screen::Replay), reset_for_setup);
+        .add_systems(OnEnter(Screen::Replay), reset_for_setup)
+        // So does the crossing challenge, and each board it changes to.
+        .add_systems(OnEnter(Screen::Crossing), reset_for_setup)
+        .add_systems(
+            Update,
+            reset_for_setup
+                .run_if(in_state(Screen::Crossing).and_then(resource_changed::<BoardLayout>))
+                .in_set(AppSystems::View),
+        );
 }
 
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
@@ -254,9 +268,10 @@ fn glide(
     // the space beside the setup panel.
     let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
     let left = Vec3::new(-towards.z, 0.0, towards.x);
-    // Food checkers' setup panel sits where the classic one does.
+    // The setup panels of food checkers and the crossing challenge sit
+    // where the classic one does.
     let beside_panel = match screen.get() {
-        Screen::Food => panel.right > 0.0,
+        Screen::Food | Screen::Crossing => panel.right > 0.0,
         Screen::Playing | Screen::Replay => false,
         _ => true,
     };

@@ -91,7 +91,7 @@ pub fn food_saves(folders: &Folders) -> PathBuf {
     data_folder(folders).join("food-saves")
 }
 
-fn data_folder(folders: &Folders) -> PathBuf {
+pub(crate) fn data_folder(folders: &Folders) -> PathBuf {
     folders
         .saves
         .parent()

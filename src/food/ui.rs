@@ -191,10 +191,7 @@ fn setup_panel(
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                let go = egui::Button::new(
-                    egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
-                );
-                if d.tab != FoodTab::Saved && ui.add(go).on_hover_text("Enter").clicked() {
+                if d.tab != FoodTab::Saved && crate::ui::start_button(ui, lang) {
                     start = true;
                 }
                 if ui.button(format!("⬅ {}", lang.t("Chinese checkers"))).clicked() {
@@ -301,122 +298,108 @@ fn hud(
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
     let g = &s.game;
-    egui::Area::new("food-status".into())
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .show(ctx, |ui| {
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.set_max_width(330.0);
-                let title = match &s.setup.mode {
-                    FoodMode::Puzzle(p) => format!(
-                        "{} {}",
-                        lang.t("Solo puzzle"),
-                        puzzles::all()
-                            .iter()
-                            .position(|x| x.id == p.id)
-                            .map_or(0, |i| i + 1)
-                    ),
-                    FoodMode::Solo => lang.t("Free solo").to_string(),
-                    FoodMode::Table => lang.t("Several players").to_string(),
-                };
-                ui.heading(title);
-                ui.label(trf(lang, "Marbles left: {}", &[&g.marbles_left()]));
-                ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
-                if g.rules().slides && s.setup.is_solo() {
-                    ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
-                }
-                if !s.setup.is_solo() {
-                    ui.separator();
-                    for p in 0..g.rules().players {
-                        ui.horizontal(|ui| {
-                            let turn = !g.is_over() && g.to_move() == p;
-                            ui.label(if turn { "▶" } else { "  " });
-                            swatch(ui, PALETTE[p % PALETTE.len()].1);
-                            if let FoodSeat::Bot(level) = s.seat(p) {
-                                robot(ui).on_hover_text(level_name(lang, level));
-                            }
-                            let name = seat_name(lang, p);
-                            let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
-                            if turn {
-                                ui.strong(text);
-                            } else {
-                                ui.label(text);
-                            }
-                            if turn && jobs.bot_thinking() {
-                                ui.weak(lang.t("thinking"));
-                            }
-                        });
+    crate::ui::status_box(ctx, "food-status", 330.0, |ui| {
+        let title = match &s.setup.mode {
+            FoodMode::Puzzle(p) => format!(
+                "{} {}",
+                lang.t("Solo puzzle"),
+                puzzles::all()
+                    .iter()
+                    .position(|x| x.id == p.id)
+                    .map_or(0, |i| i + 1)
+            ),
+            FoodMode::Solo => lang.t("Free solo").to_string(),
+            FoodMode::Table => lang.t("Several players").to_string(),
+        };
+        ui.heading(title);
+        ui.label(trf(lang, "Marbles left: {}", &[&g.marbles_left()]));
+        ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
+        if g.rules().slides && s.setup.is_solo() {
+            ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
+        }
+        if !s.setup.is_solo() {
+            ui.separator();
+            for p in 0..g.rules().players {
+                ui.horizontal(|ui| {
+                    let turn = !g.is_over() && g.to_move() == p;
+                    ui.label(if turn { "▶" } else { "  " });
+                    swatch(ui, PALETTE[p % PALETTE.len()].1);
+                    if let FoodSeat::Bot(level) = s.seat(p) {
+                        robot(ui).on_hover_text(level_name(lang, level));
                     }
-                }
-                if !g.is_over() {
-                    if g.must_capture() {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 200, 90),
-                            lang.t("A capture is possible: every move must capture."),
-                        );
-                    } else if g.rules().slides {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(150, 210, 255),
-                            lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
-                        );
+                    let name = seat_name(lang, p);
+                    let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
+                    if turn {
+                        ui.strong(text);
+                    } else {
+                        ui.label(text);
                     }
-                    if analysis.no_solution(g.revision()) {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 120, 110),
-                            lang.t(super::jobs::no_solution_words(g)),
-                        );
-                    } else if solver_covers(g) && jobs.watching() {
-                        ui.weak(lang.t("Checking whether one marble can still be reached…"));
-                    }
-                    if jobs.hinting() {
-                        ui.weak(lang.t("Looking for a hint…"));
-                    }
-                }
-            });
-        });
-    let screen = ctx.content_rect();
-    egui::Area::new("food-buttons".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(screen.width() - 32.0);
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    let (undo, redo) =
-                        crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
-                    if undo {
-                        turns.write(FoodTurn::Undo);
-                    }
-                    if redo {
-                        turns.write(FoodTurn::Redo);
-                    }
-                    if ui
-                        .add_enabled(
-                            s.human_to_move(),
-                            egui::Button::new(format!("💡 {}", lang.t("Hint"))),
-                        )
-                        .on_hover_text("H")
-                        .clicked()
-                    {
-                        hints.write(FoodHintRequest);
-                    }
-                    if ui
-                        .button(format!("💾 {}", lang.t("Save")))
-                        .on_hover_text("Ctrl+S")
-                        .clicked()
-                    {
-                        turns.write(FoodTurn::Save);
-                    }
-                    if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
-                        turns.write(FoodTurn::Retry);
-                    }
-                    if ui
-                        .button(format!("☰ {}", lang.t("Back to setup")))
-                        .clicked()
-                    {
-                        turns.write(FoodTurn::Setup);
+                    if turn && jobs.bot_thinking() {
+                        ui.weak(lang.t("thinking"));
                     }
                 });
-            });
-        });
+            }
+        }
+        if !g.is_over() {
+            if g.must_capture() {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 200, 90),
+                    lang.t("A capture is possible: every move must capture."),
+                );
+            } else if g.rules().slides {
+                ui.colored_label(
+                    egui::Color32::from_rgb(150, 210, 255),
+                    lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
+                );
+            }
+            if analysis.no_solution(g.revision()) {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 110),
+                    lang.t(super::jobs::no_solution_words(g)),
+                );
+            } else if solver_covers(g) && jobs.watching() {
+                ui.weak(lang.t("Checking whether one marble can still be reached…"));
+            }
+            if jobs.hinting() {
+                ui.weak(lang.t("Looking for a hint…"));
+            }
+        }
+    });
+    crate::ui::button_bar(ctx, "food-buttons", |ui| {
+        let (undo, redo) = crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+        if undo {
+            turns.write(FoodTurn::Undo);
+        }
+        if redo {
+            turns.write(FoodTurn::Redo);
+        }
+        if ui
+            .add_enabled(
+                s.human_to_move(),
+                egui::Button::new(format!("💡 {}", lang.t("Hint"))),
+            )
+            .on_hover_text("H")
+            .clicked()
+        {
+            hints.write(FoodHintRequest);
+        }
+        if ui
+            .button(format!("💾 {}", lang.t("Save")))
+            .on_hover_text("Ctrl+S")
+            .clicked()
+        {
+            turns.write(FoodTurn::Save);
+        }
+        if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
+            turns.write(FoodTurn::Retry);
+        }
+        if ui
+            .button(format!("☰ {}", lang.t("Back to setup")))
+            .clicked()
+        {
+            turns.write(FoodTurn::Setup);
+        }
+    });
     Ok(())
 }
 

@@ -279,7 +279,7 @@ fn best_marble_to_start(m: &Match) -> Option<Hole> {
 }
 
 /// The hole next to `from` that lies most nearly in direction `dir` (board plane).
-fn neighbour_towards(layout: &BoardLayout, from: Hole, dir: Vec3) -> Option<Hole> {
+pub(crate) fn neighbour_towards(layout: &BoardLayout, from: Hole, dir: Vec3) -> Option<Hole> {
     let board = layout.board();
     let origin = layout.hole(from);
     board.neighbour[from as usize]

@@ -1,5 +1,5 @@
-//! The home screen: Play, Party, Food checkers, Tournament, Profiles,
-//! History, Settings, Quit. Arrows and Enter, or the number keys, choose.
+//! The home screen: Play, Party, Food checkers, Crossing challenge,
+//! Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
 //! Also the panel every league screen is drawn in.
 
 use super::ask::LeagueAsk;
@@ -22,12 +22,13 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, escape_home.in_set(crate::AppSystems::Input));
 }
 
-/// The choices of the home screen, in order (number keys 1 to 8).
+/// The choices of the home screen, in order (number keys 1 to 9).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     Play,
     Party,
     Food,
+    Crossing,
     Tournament,
     Profiles,
     History,
@@ -35,10 +36,11 @@ enum Choice {
     Quit,
 }
 
-const CHOICES: [Choice; 8] = [
+const CHOICES: [Choice; 9] = [
     Choice::Play,
     Choice::Party,
     Choice::Food,
+    Choice::Crossing,
     Choice::Tournament,
     Choice::Profiles,
     Choice::History,
@@ -51,6 +53,7 @@ fn label(lang: Language, c: Choice) -> String {
         Choice::Play => ("▶", lang.t("Play")),
         Choice::Party => ("🎁", lang.t("Party")),
         Choice::Food => ("🍴", lang.t("Food checkers")),
+        Choice::Crossing => ("🏁", lang.t("Crossing challenge")),
         Choice::Tournament => ("🏆", lang.t("Tournament")),
         Choice::Profiles => ("👤", lang.t("Profiles")),
         Choice::History => ("📜", lang.t("History")),
@@ -65,6 +68,9 @@ fn tip(lang: Language, c: Choice) -> &'static str {
         Choice::Play => lang.t("Chinese checkers for 2 to 6 players, people and bots."),
         Choice::Party => lang.t("Chinese checkers with item boxes on the board."),
         Choice::Food => lang.t("Capture by jumping: solo puzzles or a table game"),
+        Choice::Crossing => {
+            lang.t("Alone on the board: cross to the opposite point in the fewest moves.")
+        }
         Choice::Tournament => lang.t("A round robin: everyone plays everyone, one game at a time."),
         Choice::Profiles => lang.t("Players with rating points and levels."),
         Choice::History => lang.t("Every finished game, newest first."),
@@ -137,6 +143,7 @@ fn home_screen(
     mut pending: ResMut<PendingSetup>,
     mut next: ResMut<NextState<Screen>>,
     mut food: MessageWriter<crate::food::OpenFood>,
+    mut crossing: MessageWriter<crate::crossing::OpenCrossing>,
     mut open: ResMut<OpenTournament>,
     store: Option<Res<LeagueStore>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -164,6 +171,7 @@ fn home_screen(
             KeyCode::Digit6,
             KeyCode::Digit7,
             KeyCode::Digit8,
+            KeyCode::Digit9,
         ];
         if let Some(i) = digits.iter().position(|&k| keys.just_pressed(k)) {
             *selected = i;
@@ -224,6 +232,9 @@ fn home_screen(
         }
         Choice::Food => {
             food.write(crate::food::OpenFood);
+        }
+        Choice::Crossing => {
+            crossing.write(crate::crossing::OpenCrossing);
         }
         Choice::Tournament => {
             open.0 = None;

@@ -4,8 +4,8 @@
 //! flying wing's high flight, a swap's crossing, a tornado's whirl.
 
 use crate::AppSystems;
-use crate::board::{BoardLayout, shown_position};
-use crate::play::{Animating, BoardChanged, MarblesMoved, Match, Notice, PendingSetup};
+use crate::board::{BoardLayout, ShownBoard};
+use crate::play::{Animating, BoardChanged, MarblesMoved, Notice};
 use crate::settings::Settings;
 use bevy::prelude::*;
 use starhop_engine::{Board, Event, Hole, ItemUse, MarbleChange, Seat};
@@ -119,15 +119,14 @@ pub fn rest_position(layout: &BoardLayout, h: Hole) -> Vec3 {
 fn rebuild_marbles(
     mut commands: Commands,
     old: Query<Entity, With<Marble>>,
-    game: Option<Res<Match>>,
-    pending: Res<PendingSetup>,
+    shown: ShownBoard,
     layout: Res<BoardLayout>,
     mut index: ResMut<MarbleIndex>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = shown_position(game.as_deref(), &pending);
+    let pos = shown.position();
     index.0 = vec![None; layout.holes.len()];
     for seat in 0..pos.players() as Seat {
         for hole in pos.marbles(seat).iter() {

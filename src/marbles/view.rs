@@ -3,8 +3,9 @@
 
 use super::{Hopping, Marble, RADIUS, REST_Y};
 use crate::AppSystems;
+use crate::board::ShownBoard;
 use crate::input::Selection;
-use crate::play::{Match, PALETTE, PendingSetup};
+use crate::play::PALETTE;
 use crate::settings::Settings;
 use bevy::prelude::*;
 
@@ -86,24 +87,15 @@ fn make_assets(
     });
 }
 
-fn palette_index(game: Option<&Match>, pending: &PendingSetup, seat: u8) -> usize {
-    let setup = game.map(|m| &m.setup).unwrap_or(&pending.0);
-    setup
-        .seats
-        .get(seat as usize)
-        .map_or(0, |s| s.colour as usize % PALETTE.len())
-}
-
 fn dress_marbles(
     mut commands: Commands,
     new: Query<(Entity, &Marble), Added<Marble>>,
     assets: Res<MarbleAssets>,
-    game: Option<Res<Match>>,
-    pending: Res<PendingSetup>,
+    shown: ShownBoard,
     settings: Res<Settings>,
 ) {
     for (e, marble) in &new {
-        let colour = palette_index(game.as_deref(), &pending, marble.seat);
+        let colour = shown.palette(marble.seat);
         commands.entity(e).insert((
             Mesh3d(assets.sphere.clone()),
             MeshMaterial3d(assets.glass[colour].clone()),
@@ -140,8 +132,7 @@ fn refresh_marks(
     marks: Query<Entity, With<ShapeMark>>,
     marbles: Query<(Entity, &Marble)>,
     assets: Res<MarbleAssets>,
-    game: Option<Res<Match>>,
-    pending: Res<PendingSetup>,
+    shown: ShownBoard,
 ) {
     if !settings.is_changed() || settings.is_added() {
         return;
@@ -151,12 +142,7 @@ fn refresh_marks(
     }
     if settings.shape_marks {
         for (e, marble) in &marbles {
-            add_mark(
-                &mut commands,
-                e,
-                palette_index(game.as_deref(), &pending, marble.seat),
-                &assets,
-            );
+            add_mark(&mut commands, e, shown.palette(marble.seat), &assets);
         }
     }
 }

@@ -176,7 +176,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Renames a file that cannot be read to `NAME.corrupt-N` beside it (the
 /// league's files do the same).
-fn move_aside(path: &Path) -> Option<PathBuf> {
+pub(crate) fn move_aside(path: &Path) -> Option<PathBuf> {
     starhop_league::store::move_aside(path)
         .map_err(|e| warn!("could not move {} aside: {e}", path.display()))
         .ok()

@@ -222,7 +222,6 @@ fn panels(
         texts.key = Some((r.serial, lang));
     }
     let ctx = contexts.ctx_mut()?;
-    let screen = ctx.content_rect();
     let g = &m.game;
     let party = g.rules().items;
 
@@ -303,76 +302,66 @@ fn panels(
         });
 
     // The controls, at the bottom in the middle.
-    let bar = egui::Area::new("replay-bar".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(screen.width() - 32.0);
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    let (start, end) = (r.at > 0, !r.at_end());
-                    if control_button(
-                        ui,
-                        "⏮",
-                        format!("{} (Home)", lang.t("Go to the start")),
-                        start,
-                    ) {
-                        controls.write(ReplayControl::First);
-                    }
-                    if control_button(ui, "⏪", format!("{} (←)", lang.t("One move back")), start)
-                    {
-                        controls.write(ReplayControl::Back);
-                    }
-                    let (glyph, tip) = if r.playing {
-                        ("⏸", lang.t("Pause"))
-                    } else {
-                        ("▶", lang.t("Play the moves one after another"))
-                    };
-                    if control_button(ui, glyph, format!("{tip} (Space)"), !r.is_empty()) {
-                        controls.write(ReplayControl::TogglePlay);
-                    }
-                    if control_button(ui, "⏩", format!("{} (→)", lang.t("One move forward")), end)
-                    {
-                        controls.write(ReplayControl::Forward);
-                    }
-                    if control_button(ui, "⏭", format!("{} (End)", lang.t("Go to the end")), end)
-                    {
-                        controls.write(ReplayControl::Last);
-                    }
-                    ui.separator();
-                    ui.label(lang.t("Speed"))
-                        .on_hover_text(format!("{} (+ −)", lang.t("Playback speed")));
-                    for (i, x) in SPEEDS.iter().enumerate() {
-                        let response = ui.selectable_label(r.speed == i, format!("{x}×"));
-                        if response.clicked() {
-                            controls.write(ReplayControl::Speed(i));
-                        }
-                        if response.has_focus() {
-                            response.surrender_focus();
-                        }
-                    }
-                    ui.separator();
-                    let mut at = r.at;
-                    let slider = ui.add_enabled(
-                        !r.is_empty(),
-                        egui::Slider::new(&mut at, 0..=r.len()).show_value(false),
-                    );
-                    if slider.changed() && at != r.at {
-                        controls.write(ReplayControl::Jump(at));
-                    }
-                    if slider.has_focus() {
-                        slider.surrender_focus();
-                    }
-                    ui.monospace(trf(lang, "Move {} of {}", &[&r.at, &r.len()]));
-                    ui.separator();
-                    let leave = ui
-                        .button(format!("✖ {}", lang.t("Leave the replay")))
-                        .on_hover_text("Esc");
-                    if leave.clicked() {
-                        controls.write(ReplayControl::Leave);
-                    }
-                });
-            });
-        });
+    let bar = crate::ui::button_bar(ctx, "replay-bar", |ui| {
+        let (start, end) = (r.at > 0, !r.at_end());
+        if control_button(
+            ui,
+            "⏮",
+            format!("{} (Home)", lang.t("Go to the start")),
+            start,
+        ) {
+            controls.write(ReplayControl::First);
+        }
+        if control_button(ui, "⏪", format!("{} (←)", lang.t("One move back")), start) {
+            controls.write(ReplayControl::Back);
+        }
+        let (glyph, tip) = if r.playing {
+            ("⏸", lang.t("Pause"))
+        } else {
+            ("▶", lang.t("Play the moves one after another"))
+        };
+        if control_button(ui, glyph, format!("{tip} (Space)"), !r.is_empty()) {
+            controls.write(ReplayControl::TogglePlay);
+        }
+        if control_button(ui, "⏩", format!("{} (→)", lang.t("One move forward")), end) {
+            controls.write(ReplayControl::Forward);
+        }
+        if control_button(ui, "⏭", format!("{} (End)", lang.t("Go to the end")), end) {
+            controls.write(ReplayControl::Last);
+        }
+        ui.separator();
+        ui.label(lang.t("Speed"))
+            .on_hover_text(format!("{} (+ −)", lang.t("Playback speed")));
+        for (i, x) in SPEEDS.iter().enumerate() {
+            let response = ui.selectable_label(r.speed == i, format!("{x}×"));
+            if response.clicked() {
+                controls.write(ReplayControl::Speed(i));
+            }
+            if response.has_focus() {
+                response.surrender_focus();
+            }
+        }
+        ui.separator();
+        let mut at = r.at;
+        let slider = ui.add_enabled(
+            !r.is_empty(),
+            egui::Slider::new(&mut at, 0..=r.len()).show_value(false),
+        );
+        if slider.changed() && at != r.at {
+            controls.write(ReplayControl::Jump(at));
+        }
+        if slider.has_focus() {
+            slider.surrender_focus();
+        }
+        ui.monospace(trf(lang, "Move {} of {}", &[&r.at, &r.len()]));
+        ui.separator();
+        let leave = ui
+            .button(format!("✖ {}", lang.t("Leave the replay")))
+            .on_hover_text("Esc");
+        if leave.clicked() {
+            controls.write(ReplayControl::Leave);
+        }
+    });
     let bar_top = bar.response.rect.top();
 
     // Every player (colour, name, bank, status, items, progress), then the moves.

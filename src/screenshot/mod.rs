@@ -74,6 +74,16 @@ pub enum ShotOf {
     FoodTable,
     /// Food checkers: the setup panel.
     FoodSetup,
+    /// The crossing challenge: a crossing some moves in, a marble lifted.
+    Crossing,
+    /// The crossing challenge: its setup panel.
+    CrossingSetup,
+    /// The crossing challenge: a hint lit, with what it says of the optimum.
+    CrossingHint,
+    /// The crossing challenge: the finished window after the best known line.
+    CrossingDone,
+    /// The crossing challenge: the best known line being watched, halfway.
+    CrossingWatch,
     /// The home screen.
     Home,
     /// The profiles (a sample league is made in an empty `STARHOP_HOME`).
@@ -94,7 +104,19 @@ pub enum ShotOf {
 impl ShotOf {
     /// Whether the shot shows a game (else the setup screen).
     pub fn in_game(self) -> bool {
-        self.screen().is_none() && self != ShotOf::Home && !self.food()
+        self.screen().is_none() && self != ShotOf::Home && !self.food() && !self.crossing()
+    }
+
+    /// Whether the shot shows the crossing challenge (set up by `crossing::shots`).
+    pub fn crossing(self) -> bool {
+        matches!(
+            self,
+            ShotOf::Crossing
+                | ShotOf::CrossingSetup
+                | ShotOf::CrossingHint
+                | ShotOf::CrossingDone
+                | ShotOf::CrossingWatch
+        )
     }
 
     /// The menu screen the shot shows, other than the home screen.
@@ -502,6 +524,11 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::FoodEnd
         | ShotOf::FoodTable
         | ShotOf::FoodSetup => {}
+        ShotOf::Crossing
+        | ShotOf::CrossingSetup
+        | ShotOf::CrossingHint
+        | ShotOf::CrossingDone
+        | ShotOf::CrossingWatch => {}
         ShotOf::Targeting => {
             // An item of the player's that shows most (two picks, an area),
             // its first target picked when it takes two.

@@ -114,14 +114,17 @@ pub fn hud(
                 if let Some(lanes) = race.current(&m).filter(|_| !g.is_over()) {
                     ui.label(lang.t("Race"));
                     for (s, lane) in (0..).zip(lanes) {
-                        let template = if lane.exact {
-                            "{}: {} moves to go"
+                        let args: [&dyn std::fmt::Display; 2] =
+                            [&seat_name(lang, &m, s), &lane.moves];
+                        // Each template at its call, so the table check sees it.
+                        let text = if lane.exact {
+                            trf(lang, "{}: {} moves to go", &args)
                         } else {
-                            "{}: at least {} moves to go"
+                            trf(lang, "{}: at least {} moves to go", &args)
                         };
                         ui.horizontal(|ui| {
                             swatch(ui, m.colour(s));
-                            ui.label(trf(lang, template, &[&seat_name(lang, &m, s), &lane.moves]));
+                            ui.label(text);
                         });
                     }
                 }
@@ -183,70 +186,61 @@ pub fn hud(
 
     // Buttons, with their keys in the tooltips; on a narrow window the row wraps.
     let screen = ctx.content_rect();
-    let bar = egui::Area::new("buttons".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
-        .show(ctx, |ui| {
-            ui.set_max_width(screen.width() - 32.0);
-            egui::Frame::window(ui.style()).show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| {
-                    let (undo, redo) = undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
-                    if undo {
-                        turns.write(TurnRequest::Undo);
-                    }
-                    if redo {
-                        turns.write(TurnRequest::Redo);
-                    }
-                    let human =
-                        m.setup.seats[seat as usize].kind == SeatKind::Human && !g.is_over();
-                    let pass = egui::Button::new(lang.t("Pass"));
-                    if ui
-                        .add_enabled(g.can_pass() && human, pass)
-                        .on_hover_text("P")
-                        .clicked()
-                    {
-                        turns.write(TurnRequest::Pass);
-                    }
-                    let resign = egui::Button::new(format!("⚐ {}", lang.t("Resign")));
-                    if ui.add_enabled(human, resign).clicked() {
-                        asking.0 = Some(Ask::Resign(seat));
-                    }
-                    if human {
-                        let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
-                        let tip =
-                            format!("H · {}", lang.t("Show the move the Hard bot would play."));
-                        if ui
-                            .add_enabled(!mind.is_hinting(), hint)
-                            .on_hover_text(tip)
-                            .clicked()
-                        {
-                            hints.write(HintRequest);
-                        }
-                    }
-                    // Watching bots: pause and speed.
-                    if m.setup.bots_only() && !g.is_over() {
-                        let label = if pause.watcher {
-                            format!("▶ {}", lang.t("Resume"))
-                        } else {
-                            format!("⏸ {}", lang.t("Pause"))
-                        };
-                        if ui.button(label).clicked() {
-                            pause.watcher = !pause.watcher;
-                        }
-                        ui.label(lang.t("Speed"));
-                        for x in [1.0, 2.0, 4.0] {
-                            ui.selectable_value(&mut speed.0, x, format!("{x}×"));
-                        }
-                    }
-                    if ui
-                        .button(format!("☰ {}", lang.t("Menu")))
-                        .on_hover_text("Esc")
-                        .clicked()
-                    {
-                        overlay.set(Overlay::Pause);
-                    }
-                });
-            });
-        });
+    let bar = button_bar(ctx, "buttons", |ui| {
+        let (undo, redo) = undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+        if undo {
+            turns.write(TurnRequest::Undo);
+        }
+        if redo {
+            turns.write(TurnRequest::Redo);
+        }
+        let human = m.setup.seats[seat as usize].kind == SeatKind::Human && !g.is_over();
+        let pass = egui::Button::new(lang.t("Pass"));
+        if ui
+            .add_enabled(g.can_pass() && human, pass)
+            .on_hover_text("P")
+            .clicked()
+        {
+            turns.write(TurnRequest::Pass);
+        }
+        let resign = egui::Button::new(format!("⚐ {}", lang.t("Resign")));
+        if ui.add_enabled(human, resign).clicked() {
+            asking.0 = Some(Ask::Resign(seat));
+        }
+        if human {
+            let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
+            let tip = format!("H · {}", lang.t("Show the move the Hard bot would play."));
+            if ui
+                .add_enabled(!mind.is_hinting(), hint)
+                .on_hover_text(tip)
+                .clicked()
+            {
+                hints.write(HintRequest);
+            }
+        }
+        // Watching bots: pause and speed.
+        if m.setup.bots_only() && !g.is_over() {
+            let label = if pause.watcher {
+                format!("▶ {}", lang.t("Resume"))
+            } else {
+                format!("⏸ {}", lang.t("Pause"))
+            };
+            if ui.button(label).clicked() {
+                pause.watcher = !pause.watcher;
+            }
+            ui.label(lang.t("Speed"));
+            for x in [1.0, 2.0, 4.0] {
+                ui.selectable_value(&mut speed.0, x, format!("{x}×"));
+            }
+        }
+        if ui
+            .button(format!("☰ {}", lang.t("Menu")))
+            .on_hover_text("Esc")
+            .clicked()
+        {
+            overlay.set(Overlay::Pause);
+        }
+    });
     // The help line sits right of the buttons when there is room for it,
     // else above them at the right, never under them.
     let bar = bar.response.rect;
@@ -422,6 +416,36 @@ fn rating_cell(ui: &mut egui::Ui, lang: Language, line: Option<crate::league::Ra
             );
         }
     });
+}
+
+/// The row of buttons at the bottom middle of the screen (their keys in
+/// the tooltips); on a narrow window the row wraps.
+pub fn button_bar<R>(
+    ctx: &egui::Context,
+    id: &str,
+    content: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::InnerResponse<R> {
+    let screen = ctx.content_rect();
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -14.0))
+        .show(ctx, |ui| {
+            ui.set_max_width(screen.width() - 32.0);
+            egui::Frame::window(ui.style())
+                .show(ui, |ui| ui.horizontal_wrapped(content).inner)
+                .inner
+        })
+}
+
+/// A status box at the top left, at most `width` wide.
+pub fn status_box(ctx: &egui::Context, id: &str, width: f32, content: impl FnOnce(&mut egui::Ui)) {
+    egui::Area::new(egui::Id::new(id))
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_max_width(width);
+                content(ui);
+            });
+        });
 }
 
 /// The undo and redo buttons of a button bar (classic and food checkers),

@@ -645,9 +645,12 @@ const ZH: &[(&str, &str)] = &[
     ),
 ];
 
-/// The whole table: the game's, then the league screens' (`league::zh`).
+/// The whole table: the game's, then the league screens' (`league::zh`) and
+/// the crossing challenge's (`crossing::zh`).
 fn all_zh() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    ZH.iter().chain(crate::league::zh::ZH)
+    ZH.iter()
+        .chain(crate::league::zh::ZH)
+        .chain(crate::crossing::zh::ZH)
 }
 
 pub trait Tr {
@@ -1007,6 +1010,8 @@ mod tests {
             "_ID:&str=",
             "id_salt((",
             "screen_panel(ctx,",
+            "button_bar(ctx,",
+            "status_box(ctx,",
             "join(",
             "var_os(",
             "info!(",
@@ -1031,6 +1036,7 @@ mod tests {
             "src/food",
             "src/league",
             "src/replay",
+            "src/crossing",
         ] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
                 let path = entry.unwrap().path();
@@ -1079,7 +1085,8 @@ mod tests {
             // The league's sample for screenshots names its made-up players.
             let league = file.contains("src/league") && !file.ends_with("shots.rs");
             let replay = file.ends_with("replay/view.rs");
-            if !file.contains("src/ui") && !league && !replay {
+            let crossing = file.contains("src/crossing");
+            if !file.contains("src/ui") && !league && !replay && !crossing {
                 continue;
             }
             for lit in literals(&text) {

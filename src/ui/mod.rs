@@ -19,10 +19,10 @@ pub(crate) use menus::ask_yes_no;
 mod setup;
 
 pub(crate) use hud::result_heading;
-pub use hud::undo_redo_buttons;
+pub use hud::{button_bar, status_box, undo_redo_buttons};
 pub use i18n::{Tr, display_name, tr, trf};
 pub use items::held_row;
-pub use setup::{SetupPanel, colour_name, kind_name, language_switch, level_name};
+pub use setup::{SetupPanel, colour_name, kind_name, language_switch, level_name, start_button};
 
 /// Which menu window is open over the game: a state, so systems elsewhere
 /// can run only while no menu is open (`run_if(in_state(Overlay::None))`).

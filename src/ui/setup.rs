@@ -20,6 +20,13 @@ pub struct SetupPanel {
     pub right: f32,
 }
 
+/// The big "Start game" button of a setup panel (Enter does the same).
+pub fn start_button(ui: &mut egui::Ui, lang: Language) -> bool {
+    let go =
+        egui::Button::new(egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0));
+    ui.add(go).on_hover_text("Enter").clicked()
+}
+
 /// A palette colour's name, for menus and tooltips.
 pub fn colour_name(lang: Language, c: u8) -> &'static str {
     match c as usize % PALETTE.len() {
@@ -152,12 +159,7 @@ pub fn setup_screen(
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                let go = egui::Button::new(
-                    egui::RichText::new(format!("▶ {}", lang.t("Start game"))).size(20.0),
-                );
-                if ui.add(go).on_hover_text("Enter").clicked() {
-                    start = true;
-                }
+                start |= start_button(ui, lang);
                 if ui.button(format!("📂 {}", lang.t("Load game"))).clicked() {
                     next_overlay.set(Overlay::Load);
                 }

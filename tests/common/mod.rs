@@ -5,7 +5,8 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::StarhopLogicPlugin;
-use starhop::marbles::HopLanded;
+use starhop::marbles::{HopLanded, Hopping, Marble};
+use starhop::persist::Folders;
 use starhop::play::{MarblesMoved, Notice};
 use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Position, Rules};
 use std::time::Duration;
@@ -100,4 +101,38 @@ pub fn step_away(game: &Game) -> Move {
         .into_iter()
         .find(|m| !target.contains(m.to))
         .unwrap()
+}
+
+/// The marble entities and where they stand, by hole.
+pub fn marbles(app: &mut App) -> Vec<(Marble, Vec3)> {
+    let mut q = app.world_mut().query::<(&Marble, &Transform)>();
+    let mut v: Vec<(Marble, Vec3)> = q
+        .iter(app.world())
+        .map(|(m, t)| (*m, t.translation))
+        .collect();
+    v.sort_by_key(|(m, _)| m.hole);
+    v
+}
+
+/// Runs frames until no marble is hopping (at most five seconds of game time).
+pub fn settle(app: &mut App) {
+    for _ in 0..250 {
+        app.update();
+        let mut q = app.world_mut().query::<&Hopping>();
+        if q.iter(app.world()).next().is_none() {
+            return;
+        }
+    }
+    panic!("marbles still hopping after 250 frames");
+}
+
+/// An empty data folder of its own for a test.
+pub fn temp_folders(name: &str) -> Folders {
+    let dir = std::env::temp_dir().join(format!("starhop-test-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    Folders {
+        config: dir.clone(),
+        saves: dir.join("saves"),
+    }
 }

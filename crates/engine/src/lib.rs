@@ -6,6 +6,7 @@
 //! - [`game`]: a match with turn order, every end-of-turn rule, clocks, ranking, undo/redo.
 //! - [`rules`]: every rule option as one serde value, with presets.
 //! - [`draw`]: who moves first. [`record`]: saving and replaying games.
+//! - [`crossing`]: the solo crossing challenge (one army, fewest moves) and its record.
 //! - [`change`]: how marbles moved, reported to the view for every change.
 //! - [`items`]: party mode's items and boxes (the rules are in `game`).
 //! - `testkit` (feature `test-kit`): forward-leaning random games for tests and benchmarks.
@@ -14,6 +15,7 @@
 
 pub mod bitboard;
 pub mod change;
+pub mod crossing;
 pub mod distance;
 pub mod draw;
 pub mod error;

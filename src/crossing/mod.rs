@@ -1,0 +1,340 @@
+//! The solo crossing challenge (issue 12): bring one army from camp 0 to
+//! camp 3 in as few moves as you can, on the classic star board with the
+//! classic marbles.
+//!
+//! The engine's `CrossingGame` is the challenge (`CrossingSession`); one
+//! rules system hands it every request (`CrossingMove`, `CrossingTurn`) and
+//! reports moves as the classic `MarblesMoved` hops and `BoardChanged`
+//! rebuilds, which the classic board and marble entities follow (they show
+//! the session while one is open, see `board::ShownBoard`). Everything lives
+//! in `Screen::Crossing`: its setup panel (a preview session) and the game.
+//!
+//! - [`jobs`]: the solver (made off the frame) and hints on the async pool.
+//! - [`bests`]: the best result per player, board and jump option, kept on disk.
+//! - `watch`: the best known crossing played back move by move.
+//! - `input`, `ui`, `shots`: clicks and keys, the egui panels, screenshots.
+
+use crate::play::{BoardChanged, MarblesMoved, Match, Notice};
+use crate::{AppSystems, LaunchOptions, Screen};
+use bevy::prelude::*;
+use starhop_engine::crossing::{CrossingGame, SEAT};
+use starhop_engine::{Hole, MarbleChange, RuleError};
+
+pub mod bests;
+pub mod input;
+pub mod jobs;
+mod shots;
+mod ui;
+pub mod watch;
+pub mod zh;
+
+pub use bests::{BestKey, CrossingBests, CrossingResult};
+pub use jobs::{CrossingHint, CrossingHintFound, CrossingHintRequest, CrossingJobs};
+pub use watch::Watch;
+
+/// Who plays: a league profile (by id), or a guest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CrossingSetup {
+    pub size: u8,
+    pub long_jumps: bool,
+    /// The profile's id; `None` for a guest.
+    pub profile: Option<String>,
+}
+
+impl CrossingSetup {
+    pub fn new(size: u8, long_jumps: bool) -> CrossingSetup {
+        CrossingSetup {
+            size,
+            long_jumps,
+            profile: None,
+        }
+    }
+}
+
+/// The crossing on show.
+#[derive(Resource, Clone, Debug)]
+pub struct CrossingSession {
+    pub game: CrossingGame,
+    pub setup: CrossingSetup,
+    /// Palette index of the marbles (the profile's colour, red for a guest).
+    pub colour: u8,
+    /// A game in play, not the setup panel's preview.
+    pub playing: bool,
+    /// The best known crossing being watched; the player's game waits in it.
+    pub watch: Option<Watch>,
+}
+
+impl CrossingSession {
+    /// Whether the player may move now.
+    pub fn can_move(&self) -> bool {
+        self.playing && self.watch.is_none() && !self.game.is_finished()
+    }
+}
+
+/// What the setup panel is editing (kept between visits).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub struct CrossingDraft(pub CrossingSetup);
+
+impl Default for CrossingDraft {
+    fn default() -> CrossingDraft {
+        CrossingDraft(CrossingSetup::new(4, false))
+    }
+}
+
+// ----- requests -----
+
+/// Open the crossing screen (its setup panel).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct OpenCrossing;
+
+/// Start a crossing.
+#[derive(Message, Clone, Debug)]
+pub struct StartCrossing(pub CrossingSetup);
+
+/// Move the marble on `from` to `to`.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrossingMove {
+    pub from: Hole,
+    pub to: Hole,
+}
+
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CrossingTurn {
+    Undo,
+    Redo,
+    /// The same crossing again from the start.
+    Restart,
+    /// Back to the setup panel.
+    Setup,
+    /// Back to the home screen.
+    Leave,
+}
+
+// ----- reports -----
+
+/// The crossing was just completed (for the best results and a sound).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CrossingDone {
+    pub moves: u32,
+}
+
+/// The crossing rules systems, for ordering others after them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CrossingRules;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<CrossingDraft>()
+        // The classic selection (its lifted marble, its cursor) serves here
+        // too; it is the input plugin's, absent from headless apps without it.
+        .init_resource::<crate::input::Selection>()
+        .add_message::<OpenCrossing>()
+        .add_message::<StartCrossing>()
+        .add_message::<CrossingMove>()
+        .add_message::<CrossingTurn>()
+        .add_message::<CrossingDone>()
+        .add_plugins((jobs::plugin, bests::plugin, watch::plugin))
+        .add_systems(Startup, quick_start)
+        .add_systems(
+            Update,
+            (open_crossing, preview_draft, start_crossing, apply_requests)
+                .chain()
+                .in_set(CrossingRules)
+                .in_set(AppSystems::Rules)
+                .before(crate::play::PlaySystems),
+        )
+        .add_systems(OnExit(Screen::Crossing), leave_crossing);
+}
+
+/// `--crossing` on the command line starts the challenge at once
+/// (screenshot runs set theirs up themselves).
+fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartCrossing>) {
+    if let Some(o) = options
+        && o.screenshot.is_none()
+        && let Some(setup) = &o.crossing
+    {
+        starts.write(StartCrossing(setup.clone()));
+    }
+}
+
+/// Everything a player sees of the challenge: input, panels, screenshots.
+pub fn view_plugin(app: &mut App) {
+    app.add_plugins((input::plugin, ui::plugin, shots::plugin));
+}
+
+/// The palette colour of a player: the profile's, else red.
+fn colour_of(store: Option<&crate::league::LeagueStore>, profile: Option<&str>) -> u8 {
+    profile
+        .and_then(|id| store?.league.profiles.get(id))
+        .map_or(0, |p| crate::league::palette_of(p.colour))
+}
+
+/// A new session for `setup`, or why not.
+fn session_for(
+    setup: &CrossingSetup,
+    store: Option<&crate::league::LeagueStore>,
+    playing: bool,
+) -> Result<CrossingSession, RuleError> {
+    Ok(CrossingSession {
+        game: CrossingGame::new(setup.size, setup.long_jumps)?,
+        setup: setup.clone(),
+        colour: colour_of(store, setup.profile.as_deref()),
+        playing,
+        watch: None,
+    })
+}
+
+fn open_crossing(
+    mut commands: Commands,
+    mut opens: MessageReader<OpenCrossing>,
+    mut next: ResMut<NextState<Screen>>,
+    mut draft: ResMut<CrossingDraft>,
+) {
+    if opens.read().count() > 0 {
+        // A match left behind would answer clicks on the shared marbles.
+        commands.remove_resource::<Match>();
+        NextState::set_if_neq(&mut next, Screen::Crossing);
+        draft.set_changed();
+    }
+}
+
+/// On the setup panel the board shows the draft's start.
+fn preview_draft(
+    mut commands: Commands,
+    draft: Res<CrossingDraft>,
+    session: Option<Res<CrossingSession>>,
+    screen: Res<State<Screen>>,
+    next: Res<NextState<Screen>>,
+    store: Option<Res<crate::league::LeagueStore>>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    let entering = matches!(
+        *next,
+        NextState::Pending(Screen::Crossing) | NextState::PendingIfNeq(Screen::Crossing)
+    );
+    let here = *screen.get() == Screen::Crossing || entering;
+    if !here || !draft.is_changed() || session.is_some_and(|s| s.playing) {
+        return;
+    }
+    if let Ok(s) = session_for(&draft.0, store.as_deref(), false) {
+        commands.insert_resource(s);
+        changed.write(BoardChanged);
+    }
+}
+
+fn start_crossing(
+    mut commands: Commands,
+    mut starts: MessageReader<StartCrossing>,
+    mut next: ResMut<NextState<Screen>>,
+    store: Option<Res<crate::league::LeagueStore>>,
+    mut changed: MessageWriter<BoardChanged>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(StartCrossing(setup)) = starts.read().last() else {
+        return;
+    };
+    match session_for(setup, store.as_deref(), true) {
+        Ok(s) => {
+            commands.remove_resource::<Match>();
+            commands.insert_resource(CrossingDraft(setup.clone()));
+            commands.insert_resource(s);
+            NextState::set_if_neq(&mut next, Screen::Crossing);
+            changed.write(BoardChanged);
+        }
+        Err(e) => {
+            notices.write(Notice::Refused(e));
+        }
+    }
+}
+
+/// A hop of seat 0's marble along `route` (backwards for an undo).
+pub fn hop(route: &[Hole], undone: bool) -> MarblesMoved {
+    let mut route = route.to_vec();
+    if undone {
+        route.reverse();
+    }
+    MarblesMoved(vec![MarbleChange::Hop { seat: SEAT, route }])
+}
+
+fn apply_requests(
+    session: Option<ResMut<CrossingSession>>,
+    mut moves: MessageReader<CrossingMove>,
+    mut turns: MessageReader<CrossingTurn>,
+    mut moved: MessageWriter<MarblesMoved>,
+    mut done: MessageWriter<CrossingDone>,
+    mut notices: MessageWriter<Notice>,
+    mut starts: MessageWriter<StartCrossing>,
+    mut next: ResMut<NextState<Screen>>,
+    mut draft: ResMut<CrossingDraft>,
+) {
+    let Some(mut s) = session.filter(|s| s.playing) else {
+        moves.clear();
+        if turns.read().any(|t| *t == CrossingTurn::Leave) {
+            next.set(Screen::Home);
+        }
+        return;
+    };
+    for mv in moves.read() {
+        if s.watch.is_some() {
+            continue;
+        }
+        match s.game.play(mv.from, mv.to) {
+            Ok(route) => {
+                moved.write(hop(&route, false));
+                if s.game.is_finished() {
+                    done.write(CrossingDone {
+                        moves: s.game.moves_made(),
+                    });
+                }
+            }
+            Err(e) => {
+                notices.write(Notice::Refused(e));
+            }
+        }
+    }
+    for turn in turns.read() {
+        let watching = s.watch.is_some();
+        let result = match turn {
+            CrossingTurn::Undo if !watching => s.game.undo().map(|r| hop(&r, true)),
+            CrossingTurn::Redo if !watching => s.game.redo().map(|r| hop(&r, false)),
+            CrossingTurn::Undo | CrossingTurn::Redo => continue,
+            CrossingTurn::Restart => {
+                starts.write(StartCrossing(s.setup.clone()));
+                continue;
+            }
+            CrossingTurn::Setup => {
+                // The panel's preview replaces the game (see `preview_draft`).
+                s.playing = false;
+                draft.set_changed();
+                continue;
+            }
+            CrossingTurn::Leave => {
+                next.set(Screen::Home);
+                continue;
+            }
+        };
+        match result {
+            Ok(report) => {
+                moved.write(report);
+                if *turn == CrossingTurn::Redo && s.game.is_finished() {
+                    done.write(CrossingDone {
+                        moves: s.game.moves_made(),
+                    });
+                }
+            }
+            Err(e) => {
+                notices.write(Notice::Refused(e));
+            }
+        }
+    }
+}
+
+/// Leaving the screen: the session goes and the star shows what it did before.
+fn leave_crossing(
+    mut commands: Commands,
+    mut selection: ResMut<crate::input::Selection>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    commands.remove_resource::<CrossingSession>();
+    *selection = default();
+    changed.write(BoardChanged);
+}
