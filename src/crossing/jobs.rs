@@ -3,14 +3,16 @@
 //! a moment, so never on the frame) and hints. A hint carries the revision
 //! of the position it was asked for; an answer for any other position is
 //! dropped, and a hint under way is let go the moment the position changes
-//! (the solver's `hint` has no stop flag: it ends within its budget).
+//! (its stop flag is raised, so the search ends at its next check).
 
 use super::{CrossingRules, CrossingSession};
 use crate::AppSystems;
 use crate::input::Selection;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use starhop_ai::crossing::{Crossing, Hint};
+use starhop_ai::crossing::{Crossing, Hint, Limits};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How long a hint may search: long enough for a good line, short enough
@@ -26,7 +28,7 @@ pub struct CrossingJobs {
     /// The solver of a board, once made, and one being made.
     solver: Option<(Board, Crossing)>,
     making: Option<(Board, Task<Option<Crossing>>)>,
-    hint: Option<(u64, Task<Option<Hint>>)>,
+    hint: Option<(u64, Task<Option<Hint>>, Arc<AtomicBool>)>,
     /// Hint searches let go before they answered (for tests).
     pub abandoned: u64,
 }
@@ -97,9 +99,15 @@ fn workable(s: &CrossingSession) -> Option<u64> {
 /// Lets go of a hint whose position is gone.
 fn let_go_of_stale(session: Option<Res<CrossingSession>>, mut jobs: ResMut<CrossingJobs>) {
     let current = session.as_deref().and_then(workable);
-    if jobs.hint.as_ref().is_some_and(|(r, _)| Some(*r) != current) {
-        // Dropping the task lets go of its answer.
-        jobs.hint = None;
+    if jobs
+        .hint
+        .as_ref()
+        .is_some_and(|(r, _, _)| Some(*r) != current)
+    {
+        // Dropping the task lets go of its answer; the flag ends the search.
+        if let Some((_, _, stop)) = jobs.hint.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
         jobs.abandoned += 1;
     }
 }
@@ -132,19 +140,26 @@ fn start_jobs(
         });
         return;
     }
-    if jobs.hint.as_ref().is_some_and(|(r, _)| *r == revision) {
+    if jobs.hint.as_ref().is_some_and(|(r, _, _)| *r == revision) {
         return;
     }
     let marbles = s.game.marbles();
     let solver = jobs.solver(key.0, key.1).cloned();
+    let stop = Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
     let task = AsyncComputeTaskPool::get().spawn(async move {
         let solver = match solver {
             Some(c) => c,
             None => Crossing::new(key.0, key.1).ok()?,
         };
-        solver.hint(marbles, HINT_BUDGET)
+        // The budget counts from when the search starts, not from the ask.
+        let limits = Limits {
+            stop: Some(flag),
+            ..Limits::time(HINT_BUDGET)
+        };
+        solver.hint_until(marbles, &limits)
     });
-    jobs.hint = Some((revision, task));
+    jobs.hint = Some((revision, task, stop));
 }
 
 /// Turns finished jobs into the solver and hint answers.
@@ -162,7 +177,7 @@ fn collect(mut jobs: ResMut<CrossingJobs>, mut found: MessageWriter<CrossingHint
             ),
         }
     }
-    if let Some((revision, task)) = &mut jobs.hint
+    if let Some((revision, task, _)) = &mut jobs.hint
         && let Some(hint) = check_ready(task)
     {
         found.write(CrossingHintFound {

@@ -313,7 +313,10 @@ fn hud(
 
 fn watch_button(ui: &mut egui::Ui, lang: Language, watch: &mut MessageWriter<WatchControl>) {
     if ui
-        .button(format!("🎬 {}", lang.t("Watch the optimal crossing")))
+        .button(format!(
+            "🎬 {}",
+            lang.t("Watch the shortest known crossing")
+        ))
         .on_hover_text(lang.t("The shortest crossing known, move by move."))
         .clicked()
     {

@@ -58,7 +58,7 @@ pub const ZH: &[(&str, &str)] = &[
         "The best line found: {} moves in all (not proven shortest).",
         "找到的最佳走法：共 {} 步（未证明最短）。",
     ),
-    ("Watch the optimal crossing", "观看最优穿越"),
+    ("Watch the shortest known crossing", "观看已知最短穿越"),
     (
         "The shortest crossing known, move by move.",
         "已知最短的穿越，一步一步演示。",

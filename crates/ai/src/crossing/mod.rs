@@ -227,7 +227,13 @@ impl Crossing {
     /// within `budget`, else of the best crossing found (`proven: false`).
     /// `None` when the marbles are home or cannot move.
     pub fn hint(&self, marbles: Bitboard, budget: Duration) -> Option<Hint> {
-        let solution = self.solve(marbles, &Limits::time(budget)).solution?;
+        self.hint_until(marbles, &Limits::time(budget))
+    }
+
+    /// [`Crossing::hint`] within any limits (a stop flag raised when the
+    /// player has left the position, say).
+    pub fn hint_until(&self, marbles: Bitboard, limits: &Limits) -> Option<Hint> {
+        let solution = self.solve(marbles, limits).solution?;
         let route = solution.routes.first()?.clone();
         Some(Hint {
             mv: Move {
