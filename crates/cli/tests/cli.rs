@@ -726,3 +726,30 @@ fn cross_prints_a_proven_crossing_that_replays_legally() {
     }
     assert!(pos.has_finished(0));
 }
+
+#[test]
+fn races_counts_optimal_race_moves_with_and_without_the_solver() {
+    let (ok, out, err) = cli(&[
+        "races",
+        "--games",
+        "1",
+        "--per-game",
+        "2",
+        "--time-ms",
+        "30",
+        "--level",
+        "hard",
+    ]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    let first_number = |line: &str, after: &str| -> u32 {
+        let rest = &line[line.find(after).unwrap() + after.len()..];
+        rest.split_whitespace().next().unwrap().parse().unwrap()
+    };
+    let positions: u32 = lines[0].split_whitespace().next().unwrap().parse().unwrap();
+    assert!(positions >= 1, "a bot game always ends in a race: {out}");
+    for line in &lines[1..3] {
+        assert!(first_number(line, "solver:") <= positions, "{line}");
+    }
+}
