@@ -14,7 +14,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 
 /// Most rows a board has (size 5: 21).
-const MAX_ROWS: usize = 21;
+pub(super) const MAX_ROWS: usize = 21;
 /// Largest database built: 10 marbles on 17 rows is 5.3 million entries;
 /// size 5 (15 marbles on 21 rows, 3.2 billion) is out of reach.
 const MAX_ENTRIES: u64 = 20_000_000;
@@ -200,6 +200,12 @@ impl RowDatabase {
             counts[p + 1 - i] += 1;
         }
         counts
+    }
+
+    /// The lower bound for marbles counted per row (the search keeps the
+    /// counts and changes two of them per move rather than recount).
+    pub(super) fn bound_of_counts(&self, counts: &[u8; MAX_ROWS]) -> u32 {
+        self.dist[self.rank(counts)] as u32
     }
 
     /// The lower bound for marbles standing on these rows (one entry per

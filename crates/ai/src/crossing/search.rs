@@ -4,6 +4,7 @@
 //! k moves from here" facts (stored once per mirror pair). When every length
 //! below the beam's is exhausted, the beam's crossing is proven shortest.
 
+use super::rows::MAX_ROWS;
 use super::{Crossing, Geometry};
 use rustc_hash::{FxHashMap, FxHashSet};
 use starhop_engine::position::Position;
@@ -181,7 +182,8 @@ impl Ida<'_> {
         if (marbles & !self.g.target).is_empty() {
             return true;
         }
-        if budget == 0 || self.g.lower_bound(marbles) > budget {
+        // Callers pass only positions whose bound fits the budget.
+        if budget == 0 {
             return false;
         }
         self.nodes += 1;
@@ -207,12 +209,49 @@ impl Ida<'_> {
         moves.clear();
         kids.clear();
         pos.legal_moves(seat, self.g.rules, &mut moves);
-        for &m in &moves {
-            pos.shift(seat, m.from, m.to);
-            let bound = self.g.lower_bound(pos.marbles(seat));
-            pos.shift(seat, m.to, m.from);
-            if bound < budget {
-                kids.push((bound, m));
+        let g = self.g;
+        match g
+            .rows
+            .as_deref()
+            .filter(|_| marbles.count() as usize == g.board.camp_size())
+        {
+            // The row counts change in two places per move: no recount.
+            Some(db) => {
+                let mut counts = [0u8; MAX_ROWS];
+                for h in marbles.iter() {
+                    counts[g.row[h as usize] as usize] += 1;
+                }
+                let outside = (marbles & !g.target).count();
+                for &m in &moves {
+                    let (a, b) = (
+                        g.row[m.from as usize] as usize,
+                        g.row[m.to as usize] as usize,
+                    );
+                    counts[a] -= 1;
+                    counts[b] += 1;
+                    let out = outside + u32::from(!g.target.contains(m.to))
+                        - u32::from(!g.target.contains(m.from));
+                    let bound = if out == 0 {
+                        0
+                    } else {
+                        db.bound_of_counts(&counts).max(out)
+                    };
+                    counts[b] -= 1;
+                    counts[a] += 1;
+                    if bound < budget {
+                        kids.push((bound, m));
+                    }
+                }
+            }
+            None => {
+                for &m in &moves {
+                    pos.shift(seat, m.from, m.to);
+                    let bound = g.lower_bound(pos.marbles(seat));
+                    pos.shift(seat, m.to, m.from);
+                    if bound < budget {
+                        kids.push((bound, m));
+                    }
+                }
             }
         }
         kids.sort_unstable_by_key(|k| k.0);
