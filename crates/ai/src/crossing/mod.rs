@@ -16,7 +16,7 @@ use starhop_engine::geometry::Board;
 use starhop_engine::position::{MoveRules, Position};
 use starhop_engine::seats::target_camp;
 use starhop_engine::{Bitboard, Hex, Hole, Move, RuleError, Seat};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 pub use search::{Limits, Outcome, Solution};
@@ -39,7 +39,9 @@ struct Geometry {
     row: Vec<u8>,
     /// Each hole's mirror image across the line from home to target.
     mirror: Vec<Hole>,
-    rows: Option<Arc<RowDatabase>>,
+    /// The row database, built on the first bound asked for (seconds on the
+    /// standard board), so a crossing that only plays never waits for it.
+    rows: OnceLock<Option<Arc<RowDatabase>>>,
 }
 
 impl Crossing {
@@ -105,7 +107,7 @@ impl Crossing {
                 target: board.camps[target_camp(home) as usize],
                 row,
                 mirror,
-                rows: RowDatabase::get(size, long_jumps),
+                rows: OnceLock::new(),
             }),
         })
     }
@@ -173,12 +175,18 @@ impl Crossing {
 }
 
 impl Geometry {
+    fn rows(&self) -> Option<&RowDatabase> {
+        self.rows
+            .get_or_init(|| RowDatabase::get(self.board.size, self.long_jumps))
+            .as_deref()
+    }
+
     fn lower_bound(&self, marbles: Bitboard) -> u32 {
         let outside = (marbles & !self.target).count();
         if outside == 0 {
             return 0;
         }
-        if let Some(db) = &self.rows
+        if let Some(db) = self.rows()
             && marbles.count() as usize == self.board.camp_size()
         {
             return db

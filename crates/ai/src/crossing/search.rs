@@ -211,8 +211,7 @@ impl Ida<'_> {
         pos.legal_moves(seat, self.g.rules, &mut moves);
         let g = self.g;
         match g
-            .rows
-            .as_deref()
+            .rows()
             .filter(|_| marbles.count() as usize == g.board.camp_size())
         {
             // The row counts change in two places per move: no recount.
