@@ -254,3 +254,25 @@ fn armies_that_have_not_passed_are_no_race() {
     assert!(!race::separated(game.position(), false));
     assert!(race::race(game.position(), false, std::time::Duration::from_secs(1)).is_none());
 }
+
+#[test]
+fn a_hint_from_the_start_of_a_proven_board_needs_no_search() {
+    // Stopped before it starts: only the stored proven line can answer.
+    let stopped = Limits {
+        stop: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        ))),
+        ..Limits::default()
+    };
+    let c = Crossing::new(4, false).unwrap();
+    let optimum = known_optimum(4, false).expect("27 is proven on the standard board");
+    let hint = c.hint_until(c.start(), &stopped).expect("the stored line");
+    assert!(hint.proven);
+    assert_eq!(hint.remaining + 1, optimum);
+    assert!(c.moves(c.start()).contains(&hint.mv));
+    // The stored lines are seat 0's: seat 1's crossing must not borrow them.
+    let other = Crossing::for_seat(4, 1, false).unwrap();
+    if let Some(h) = other.hint_until(other.start(), &stopped) {
+        assert!(other.moves(other.start()).contains(&h.mv));
+    }
+}

@@ -8,6 +8,7 @@
 //! - [`search`]: IDA* with a transposition table and mirror symmetry for
 //!   shortest crossings (and their proof), beam search for good ones fast.
 
+pub mod meet;
 pub mod rows;
 pub mod search;
 
@@ -241,7 +242,18 @@ impl Crossing {
     /// [`Crossing::hint`] within any limits (a stop flag raised when the
     /// player has left the position, say).
     pub fn hint_until(&self, marbles: Bitboard, limits: &Limits) -> Option<Hint> {
-        let solution = self.solve(marbles, limits).solution?;
+        // From the start of the challenge (seat 0, as the lines were found) a
+        // proven line is already known: no search.
+        let known = lines::best(self.board().size, self.long_jumps())
+            .filter(|l| l.proven && self.inner.seat == 0 && marbles == self.start())
+            .map(|l| Solution {
+                routes: l.routes,
+                proven: true,
+            });
+        let solution = match known {
+            Some(s) => s,
+            None => self.solve(marbles, limits).solution?,
+        };
         let route = solution.routes.first()?.clone();
         Some(Hint {
             mv: Move {

@@ -1,0 +1,412 @@
+//! Meet in the middle: whether any crossing of at most `L` moves exists, by a
+//! breadth-first search from the start alone.
+//!
+//! Moves are reversible (a step or a chain played backwards is legal, and no
+//! marble is locked in the target), and turning the board half a turn swaps
+//! the home camp and the target. So a position `M` is at most `b` moves from
+//! the target exactly when its half-turn image `R(M)` is at most `b` moves
+//! from the start. A crossing of at most `L = a + b` moves exists exactly when
+//! some `M` within `a` moves of the start has `R(M)` within `b` moves of the
+//! start: one set of positions, searched from one side, answers both halves.
+//!
+//! The layers are pruned with the row bound (`depth + bound <= L`: every
+//! position of a crossing of `L` moves passes) and stored as sorted arrays of
+//! 128-bit keys over the holes a marble may stop on (home, target and centre),
+//! one entry per mirror pair. A child of depth `d` can only be at depth
+//! `d - 1`, `d` or `d + 1`, so two layers remove the positions seen before.
+//! A crossing found is read back layer by layer through neighbours.
+
+use super::rows::MAX_ROWS;
+use super::search::Limits;
+use super::{Crossing, Geometry};
+use starhop_engine::position::Position;
+use starhop_engine::{Bitboard, Hex, Hole, Move};
+
+/// Keys the layers may hold together (16 bytes each: about 11 GB).
+const MAX_KEYS: usize = 700_000_000;
+/// Parents expanded between two looks at the clock and the stop flag.
+const CHECK_EVERY: usize = 1024;
+
+/// What one meet-in-the-middle search decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Meet {
+    /// No crossing of at most the length asked.
+    Refuted,
+    /// A shortest crossing within the length: its moves.
+    Found(Vec<Move>),
+    /// Out of time, stopped, or out of memory.
+    Aborted,
+}
+
+pub(super) struct MeetRun {
+    pub meet: Meet,
+    /// Children generated.
+    pub nodes: u64,
+}
+
+/// Compact keys: bit `i` for the `i`-th hole a marble may stop on.
+struct Keys {
+    /// Board hole -> key bit, for holes a marble may stop on.
+    bit: Vec<Option<u8>>,
+    hole: Vec<Hole>,
+    /// Key bit -> key bit of its mirror image and of its half-turn image.
+    mirror: Vec<u8>,
+    turn: Vec<u8>,
+}
+
+impl Keys {
+    fn new(g: &Geometry) -> Option<Keys> {
+        let board = g.board;
+        let home = board.camps[g.home as usize];
+        let mut bit = vec![None; board.len()];
+        let mut hole = Vec::new();
+        for h in 0..board.len() as Hole {
+            if board.camp_of[h as usize].is_none() || home.contains(h) || g.target.contains(h) {
+                bit[h as usize] = Some(hole.len() as u8);
+                hole.push(h);
+            }
+        }
+        if hole.len() > 128 {
+            return None;
+        }
+        let map = |f: &dyn Fn(Hole) -> Hole| -> Option<Vec<u8>> {
+            hole.iter().map(|&h| bit[f(h) as usize]).collect()
+        };
+        let mirror = map(&|h| g.mirror[h as usize])?;
+        let turn = map(&|h| {
+            let x = board.hex(h);
+            board
+                .hole(Hex::new(-x.q, -x.r))
+                .expect("the star is symmetric")
+        })?;
+        Some(Keys {
+            bit,
+            hole,
+            mirror,
+            turn,
+        })
+    }
+
+    fn key(&self, marbles: Bitboard) -> u128 {
+        marbles.iter().fold(0, |k, h| {
+            k | 1 << self.bit[h as usize].expect("marbles stop only on home, target or centre")
+        })
+    }
+
+    fn bit(&self, h: Hole) -> u32 {
+        self.bit[h as usize].expect("marbles stop only on home, target or centre") as u32
+    }
+
+    fn marbles(&self, key: u128) -> Bitboard {
+        bits(key).map(|i| self.hole[i as usize]).collect()
+    }
+
+    fn image(table: &[u8], key: u128) -> u128 {
+        bits(key).fold(0, |k, i| k | 1 << table[i as usize])
+    }
+
+    fn canonical(&self, key: u128) -> u128 {
+        key.min(Keys::image(&self.mirror, key))
+    }
+}
+
+fn bits(mut key: u128) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (key != 0).then(|| {
+            let i = key.trailing_zeros();
+            key &= key - 1;
+            i
+        })
+    })
+}
+
+/// Sorted, deduplicated union of two sorted arrays.
+fn merge(a: Vec<u128>, b: Vec<u128>) -> Vec<u128> {
+    if a.is_empty() {
+        return b;
+    }
+    if b.is_empty() {
+        return a;
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let (x, y) = (a[i], b[j]);
+        out.push(x.min(y));
+        i += usize::from(x <= y);
+        j += usize::from(y <= x);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    out
+}
+
+/// Neighbours of a position: the marbles after each legal move.
+fn neighbours(g: &Geometry, marbles: Bitboard, moves: &mut Vec<Move>) -> Position {
+    let pos = Crossing::position_of(g, marbles);
+    moves.clear();
+    pos.legal_moves(g.seat, g.rules, moves);
+    pos
+}
+
+/// Children within the bound of one slice of a layer, sorted and
+/// deduplicated, with the number generated; `None` when the limits expired.
+fn expand(
+    g: &Geometry,
+    keys: &Keys,
+    parents: &[u128],
+    depth: u32,
+    length: u32,
+    limits: &Limits,
+) -> Option<(Vec<u128>, u64)> {
+    const FLUSH: usize = 1 << 23;
+    let db = g.rows();
+    let mut done: Vec<u128> = Vec::new();
+    let mut buffer: Vec<u128> = Vec::new();
+    let mut moves = Vec::new();
+    let mut nodes = 0;
+    for (i, &parent) in parents.iter().enumerate() {
+        if i % CHECK_EVERY == 0 && limits.expired() {
+            return None;
+        }
+        let marbles = keys.marbles(parent);
+        neighbours(g, marbles, &mut moves);
+        // The row counts change in two places per move: no recount.
+        let mut counts = [0u8; MAX_ROWS];
+        for h in marbles.iter() {
+            counts[g.row[h as usize] as usize] += 1;
+        }
+        let outside = (marbles & !g.target).count();
+        for m in &moves {
+            nodes += 1;
+            let (a, b) = (
+                g.row[m.from as usize] as usize,
+                g.row[m.to as usize] as usize,
+            );
+            let out = outside + u32::from(!g.target.contains(m.to))
+                - u32::from(!g.target.contains(m.from));
+            let bound = match db {
+                Some(db) if out > 0 => {
+                    counts[a] -= 1;
+                    counts[b] += 1;
+                    let bound = db.bound_of_counts(&counts).max(out);
+                    counts[b] -= 1;
+                    counts[a] += 1;
+                    bound
+                }
+                _ => {
+                    let mut child = marbles;
+                    child.remove(m.from);
+                    child.insert(m.to);
+                    g.lower_bound(child)
+                }
+            };
+            if depth + bound <= length {
+                let key = parent & !(1 << keys.bit(m.from)) | 1 << keys.bit(m.to);
+                buffer.push(keys.canonical(key));
+            }
+        }
+        if buffer.len() >= FLUSH {
+            buffer.sort_unstable();
+            buffer.dedup();
+            done = merge(done, std::mem::take(&mut buffer));
+        }
+    }
+    buffer.sort_unstable();
+    buffer.dedup();
+    Some((merge(done, buffer), nodes))
+}
+
+/// `a` without the members of the sorted arrays in `minus`.
+fn subtract(a: Vec<u128>, minus: &[&[u128]]) -> Vec<u128> {
+    a.into_iter()
+        .filter(|k| minus.iter().all(|m| m.binary_search(k).is_err()))
+        .collect()
+}
+
+/// The positions from the start to `marbles`, which is at `depth`: each step
+/// back a neighbour one layer nearer the start.
+fn path_back(
+    g: &Geometry,
+    keys: &Keys,
+    layers: &[Vec<u128>],
+    marbles: Bitboard,
+    depth: usize,
+) -> Vec<Bitboard> {
+    let mut path = vec![marbles];
+    let mut moves = Vec::new();
+    for d in (0..depth).rev() {
+        let here = *path.last().expect("never empty");
+        neighbours(g, here, &mut moves);
+        let back = moves
+            .iter()
+            .map(|m| {
+                let mut b = here;
+                b.remove(m.from);
+                b.insert(m.to);
+                b
+            })
+            .find(|b| {
+                layers[d]
+                    .binary_search(&keys.canonical(keys.key(*b)))
+                    .is_ok()
+            })
+            .expect("every kept position has a parent one layer back");
+        path.push(back);
+    }
+    path.reverse();
+    path
+}
+
+/// The move between two positions one move apart.
+fn move_between(a: Bitboard, b: Bitboard) -> Move {
+    let from = (a & !b).first().expect("one marble left");
+    let to = (b & !a).first().expect("one marble arrived");
+    Move { from, to }
+}
+
+impl Crossing {
+    /// Whether a crossing of at most `length` moves exists from the start,
+    /// decided by meeting in the middle on `threads` threads. `None` when the
+    /// board's stopping holes do not fit a 128-bit key.
+    pub(super) fn meet(&self, length: u32, threads: usize, limits: &Limits) -> Option<MeetRun> {
+        let g = &*self.inner;
+        let keys = Keys::new(g)?;
+        let a = length / 2;
+        let b = length - a;
+        let start = keys.canonical(keys.key(self.start()));
+        let mut layers: Vec<Vec<u128>> = vec![vec![start]];
+        let mut nodes = 0;
+        let run = |meet: Meet, nodes: u64| MeetRun { meet, nodes };
+        for depth in 1..=b {
+            let parents = &layers[depth as usize - 1];
+            let chunk = parents.len().div_ceil(threads.max(1)).max(1);
+            let parts: Vec<Option<(Vec<u128>, u64)>> = std::thread::scope(|s| {
+                let jobs: Vec<_> = parents
+                    .chunks(chunk)
+                    .map(|part| s.spawn(|| expand(g, &keys, part, depth, length, limits)))
+                    .collect();
+                jobs.into_iter()
+                    .map(|j| j.join().expect("a layer worker never panics"))
+                    .collect()
+            });
+            let mut next = Vec::new();
+            for part in parts {
+                let Some((part, n)) = part else {
+                    return Some(run(Meet::Aborted, nodes));
+                };
+                nodes += n;
+                next = merge(next, part);
+            }
+            let d = depth as usize;
+            let minus: Vec<&[u128]> = layers[d.saturating_sub(2)..d]
+                .iter()
+                .map(|l| &l[..])
+                .collect();
+            let next = subtract(next, &minus);
+            layers.push(next);
+            if layers.iter().map(Vec::len).sum::<usize>() > MAX_KEYS {
+                return Some(run(Meet::Aborted, nodes));
+            }
+        }
+        // A middle position M within `a` moves whose half-turn image is within
+        // `b` moves; the nearest such M gives the shortest crossing.
+        let depth_of =
+            |key: u128| (0..=b as usize).find(|&d| layers[d].binary_search(&key).is_ok());
+        let mut best: Option<(usize, usize, u128)> = None;
+        for (i, layer) in layers[..=a as usize].iter().enumerate() {
+            for &m in layer {
+                if g.lower_bound(keys.marbles(m)) > b {
+                    continue;
+                }
+                if let Some(j) = depth_of(keys.canonical(Keys::image(&keys.turn, m)))
+                    && best.is_none_or(|(bi, bj, _)| i + j < bi + bj)
+                {
+                    best = Some((i, j, m));
+                }
+            }
+        }
+        let Some((i, j, m)) = best else {
+            return Some(run(Meet::Refuted, nodes));
+        };
+        // Start .. M, then the half-turn of the path start .. R(M), backwards.
+        let middle = keys.marbles(m);
+        let mut path = path_back(g, &keys, &layers, middle, i);
+        let turned = path_back(
+            g,
+            &keys,
+            &layers,
+            keys.marbles(Keys::image(&keys.turn, m)),
+            j,
+        );
+        path.extend(
+            turned
+                .iter()
+                .rev()
+                .skip(1)
+                .map(|&p| keys.marbles(Keys::image(&keys.turn, keys.key(p)))),
+        );
+        let moves = path.windows(2).map(|w| move_between(w[0], w[1])).collect();
+        Some(run(Meet::Found(moves), nodes))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays the moves through the engine's move generator: each must be legal
+    /// and the last must leave every marble in the target.
+    fn replays(c: &Crossing, moves: &[Move]) -> bool {
+        let mut marbles = c.start();
+        for m in moves {
+            if !c.moves(marbles).contains(m) {
+                return false;
+            }
+            marbles.remove(m.from);
+            marbles.insert(m.to);
+        }
+        c.is_done(marbles)
+    }
+
+    fn meet(c: &Crossing, length: u32) -> Meet {
+        c.meet(length, 2, &Limits::unlimited())
+            .expect("the small board fits a key")
+            .meet
+    }
+
+    #[test]
+    fn the_small_board_needs_17_moves_and_meeting_finds_them() {
+        let c = Crossing::new(3, false).unwrap();
+        assert_eq!(meet(&c, 16), Meet::Refuted);
+        let Meet::Found(moves) = meet(&c, 19) else {
+            panic!("a 17-move crossing exists");
+        };
+        assert_eq!(moves.len(), 17, "the shortest within the length");
+        assert!(replays(&c, &moves));
+    }
+
+    #[test]
+    fn long_jumps_cross_the_small_board_in_13() {
+        let c = Crossing::new(3, true).unwrap();
+        assert_eq!(meet(&c, 12), Meet::Refuted);
+        let Meet::Found(moves) = meet(&c, 13) else {
+            panic!("a 13-move crossing exists");
+        };
+        assert_eq!(moves.len(), 13);
+        assert!(replays(&c, &moves));
+    }
+
+    #[test]
+    fn a_stopped_search_decides_nothing() {
+        let c = Crossing::new(3, false).unwrap();
+        let limits = Limits {
+            stop: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+                true,
+            ))),
+            ..Limits::default()
+        };
+        let run = c.meet(17, 1, &limits).unwrap();
+        assert_eq!(run.meet, Meet::Aborted);
+    }
+}
