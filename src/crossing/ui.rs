@@ -190,7 +190,8 @@ fn hint_words(
     let total = s.game.moves_made() + 1 + hint.remaining;
     let optimum = known_optimum(s.setup.size, s.setup.long_jumps);
     match (hint.proven, optimum) {
-        (true, Some(best)) if total <= best => (
+        // A line as long as the proven optimum is optimal, proven from here or not.
+        (_, Some(best)) if total <= best => (
             trf(
                 lang,
                 "This move still reaches the optimum: {} moves in all.",
@@ -277,6 +278,7 @@ fn hud(
             ui.colored_label(colour, format!("💡 {text}"));
         }
     });
+    let proven = known_optimum(s.setup.size, s.setup.long_jumps).is_some();
     crate::ui::button_bar(ctx, "crossing-buttons", |ui| match &s.watch {
         Some(w) => watch_bar(ui, lang, &s, w, &mut watch),
         None => {
@@ -295,7 +297,7 @@ fn hud(
             {
                 hints.write(CrossingHintRequest);
             }
-            watch_button(ui, lang, &mut watch);
+            watch_button(ui, lang, proven, &mut watch);
             if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
                 turns.write(CrossingTurn::Restart);
             }
@@ -311,13 +313,27 @@ fn hud(
     Ok(())
 }
 
-fn watch_button(ui: &mut egui::Ui, lang: Language, watch: &mut MessageWriter<WatchControl>) {
+/// "Watch": a shortest crossing where one is proven, else the shortest known.
+fn watch_button(
+    ui: &mut egui::Ui,
+    lang: Language,
+    proven: bool,
+    watch: &mut MessageWriter<WatchControl>,
+) {
+    let (label, tip) = if proven {
+        (
+            lang.t("Watch a shortest crossing"),
+            lang.t("A crossing in the fewest moves possible, move by move."),
+        )
+    } else {
+        (
+            lang.t("Watch the shortest known crossing"),
+            lang.t("The shortest crossing known, move by move."),
+        )
+    };
     if ui
-        .button(format!(
-            "🎬 {}",
-            lang.t("Watch the shortest known crossing")
-        ))
-        .on_hover_text(lang.t("The shortest crossing known, move by move."))
+        .button(format!("🎬 {label}"))
+        .on_hover_text(tip)
         .clicked()
     {
         watch.write(WatchControl::Start);
@@ -450,7 +466,7 @@ fn finished_window(
                 if ui.button(format!("↺ {}", lang.t("Play again"))).clicked() {
                     turns.write(CrossingTurn::Restart);
                 }
-                watch_button(ui, lang, &mut watch);
+                watch_button(ui, lang, optimum.is_some(), &mut watch);
                 if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(CrossingTurn::Undo);
                 }

@@ -1,4 +1,5 @@
-//! "Watch the shortest known crossing": the best known line for the board, played
+//! "Watch a shortest crossing" (or "the shortest known" where none is proven):
+//! the best known line for the board, played
 //! from the start one move at a time (on its own, or stepped), with the
 //! player's game kept aside and put back when watching stops.
 

@@ -59,6 +59,11 @@ pub const ZH: &[(&str, &str)] = &[
         "找到的最佳走法：共 {} 步（未证明最短）。",
     ),
     ("Watch the shortest known crossing", "观看已知最短穿越"),
+    ("Watch a shortest crossing", "观看最短穿越"),
+    (
+        "A crossing in the fewest moves possible, move by move.",
+        "步数最少的穿越，一步一步演示。",
+    ),
     (
         "The shortest crossing known, move by move.",
         "已知最短的穿越，一步一步演示。",
