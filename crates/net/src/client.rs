@@ -39,9 +39,10 @@ impl Connector {
                 let _ = stream.set_nodelay(true);
                 let url = format!("ws://{addr}/");
                 let config = ws_config(MAX_HOST_MESSAGE_BYTES);
-                let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
-                    .await
-                    .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
+                let (ws, _) =
+                    tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+                        .await
+                        .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
                 Ok(ws_link(ws, write_timeout))
             }
             Connector::InProcess(host) => host
@@ -243,6 +244,7 @@ impl ClientHandle {
             next_req: 1,
             started: false,
             over: false,
+            held: Vec::new(),
         };
         std::thread::Builder::new()
             .name("starhop-client".into())
@@ -308,6 +310,8 @@ struct ClientCore {
     started: bool,
     /// The end was told (a record sent again after it is not news).
     over: bool,
+    /// Requests made while the connection was down.
+    held: Vec<ClientCommand>,
 }
 
 async fn client_main(
@@ -323,7 +327,9 @@ async fn client_main(
         attempt += 1;
         let reason = match link {
             Ok(Ok(link)) => {
-                let (end, welcomed) = core.session(link, &mut commands, lost_since.is_some()).await;
+                let (end, welcomed) = core
+                    .session(link, &mut commands, lost_since.is_some())
+                    .await;
                 if welcomed {
                     // Back at the table: a later loss gets its own time to come back.
                     lost_since = None;
@@ -358,11 +364,13 @@ async fn client_main(
         let backoff = Duration::from_millis(100 * (1 << attempt.min(4)));
         tokio::select! {
             _ = tokio::time::sleep(backoff) => {}
-            command = commands.recv() => {
-                if matches!(command, None | Some(ClientCommand::Leave)) {
+            command = commands.recv() => match command {
+                None | Some(ClientCommand::Leave) => {
                     core.close("left".into());
                     return;
                 }
+                // Sent once we are back (the host refuses it if the game moved on).
+                Some(c) => core.held.push(c),
             }
         }
     }
@@ -424,15 +432,27 @@ impl ClientCore {
                         self.ask_resync(&mut out);
                         continue;
                     };
-                    if let ServerMsg::Welcome { .. } = msg {
+                    let welcome = matches!(msg, ServerMsg::Welcome { .. });
+                    if let Some(end) = self.on_message(msg, &mut out) {
+                        return (end, welcomed);
+                    }
+                    if welcome {
                         welcomed = true;
                         self.set(|v| v.connected = true);
                         if coming_back {
                             self.emit(ClientEvent::Reconnected);
                         }
-                    }
-                    if let Some(end) = self.on_message(msg, &mut out) {
-                        return (end, welcomed);
+                        for command in std::mem::take(&mut self.held) {
+                            match command {
+                                ClientCommand::Act { at, action } => {
+                                    self.request(at, PendingMsg::Act(action), &mut out)
+                                }
+                                ClientCommand::Undo { at } => {
+                                    self.request(at, PendingMsg::Undo, &mut out)
+                                }
+                                ClientCommand::Leave => {}
+                            }
+                        }
                     }
                 }
                 command = commands.recv() => match command {
@@ -442,6 +462,8 @@ impl ClientCore {
                         let _ = link.tx.send(encode(&ClientMsg::Leave).into()).await;
                         return (End::Closed("left".into()), welcomed);
                     }
+                    // Before the welcome the host would refuse it: kept for then.
+                    Some(command) if !welcomed => self.held.push(command),
                     Some(ClientCommand::Act { at, action }) => {
                         self.request(at, PendingMsg::Act(action), &mut out)
                     }
@@ -504,7 +526,10 @@ impl ClientCore {
                 self.pending = None;
             }
         }
-        if self.awaiting_resync.is_some_and(|at| at.elapsed() > t.retry) {
+        if self
+            .awaiting_resync
+            .is_some_and(|at| at.elapsed() > t.retry)
+        {
             self.awaiting_resync = None;
             self.ask_resync(out);
         }
@@ -675,8 +700,8 @@ impl ClientCore {
                 seq,
                 checksum,
             } => {
-                let agrees = self.seq == seq
-                    && self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
+                let agrees =
+                    self.seq == seq && self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
                 if self.over {
                     return None;
                 }

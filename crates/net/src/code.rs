@@ -78,8 +78,8 @@ impl RoomCode {
         };
         let (a, b) = (self.0.as_bytes(), other.0.as_bytes());
         let mut diff = a.len() ^ b.len();
-        for i in 0..a.len() {
-            diff |= usize::from(a[i] ^ b.get(i).copied().unwrap_or(0));
+        for (i, x) in a.iter().enumerate() {
+            diff |= usize::from(x ^ b.get(i).copied().unwrap_or(0));
         }
         diff == 0
     }
@@ -145,7 +145,11 @@ mod tests {
         assert!(c.matches("ABCDEFGH 0 1 1"));
         assert!(!c.matches("ABCDEFGH01"), "a prefix is not the code");
         assert_eq!(RoomCode::parse("ABC"), None, "too short to be safe");
-        assert_eq!(RoomCode::parse("ABCDEFGHU"), None, "U is not in the alphabet");
+        assert_eq!(
+            RoomCode::parse("ABCDEFGHU"),
+            None,
+            "U is not in the alphabet"
+        );
         assert_eq!(RoomCode::parse(&"A".repeat(17)), None);
         assert_eq!(RoomCode::parse("ÄBCDEFGH"), None);
     }

@@ -201,7 +201,11 @@ pub enum HostError {
 }
 
 enum Command {
-    SetSeat(Seat, SeatInfo, std::sync::mpsc::Sender<Result<(), HostError>>),
+    SetSeat(
+        Seat,
+        SeatInfo,
+        std::sync::mpsc::Sender<Result<(), HostError>>,
+    ),
     SetRules(Rules, std::sync::mpsc::Sender<Result<(), HostError>>),
     Start(std::sync::mpsc::Sender<Result<(), HostError>>),
     Act(Seat, Action),
@@ -409,7 +413,14 @@ async fn host_main(
         }
         if let Some((link, permit)) = new_link {
             let (id, out_rx) = core.add_conn();
-            tasks.spawn(run_conn(id, link, out_rx, inbound_tx.clone(), limits, permit));
+            tasks.spawn(run_conn(
+                id,
+                link,
+                out_rx,
+                inbound_tx.clone(),
+                limits,
+                permit,
+            ));
         }
     }
     // Closing every outgoing queue lets each connection flush what is queued and end.
@@ -797,15 +808,22 @@ impl HostCore {
                     }
                     (_, ClientMsg::Ping { nonce, .. }) => {
                         let (seq, started) = (self.seq, self.game.is_some());
-                        self.send(id, &ServerMsg::Pong { nonce, seq, started });
+                        self.send(
+                            id,
+                            &ServerMsg::Pong {
+                                nonce,
+                                seq,
+                                started,
+                            },
+                        );
                     }
                     (_, ClientMsg::Resync { .. }) => self.resync(id),
                     (_, ClientMsg::Leave) => self.drop_conn(id),
                     (role, ClientMsg::Act { req, at, action }) => {
-                        if let Some(seat) = self.check_request(id, role, req, at) {
-                            if let Err(reason) = self.act(seat, action) {
-                                self.reject(id, req, reason);
-                            }
+                        if let Some(seat) = self.check_request(id, role, req, at)
+                            && let Err(reason) = self.act(seat, action)
+                        {
+                            self.reject(id, req, reason);
                         }
                     }
                     (role, ClientMsg::Undo { req, at }) => {
@@ -874,11 +892,10 @@ impl HostCore {
             return self.refuse(id, Refusal::WrongCode);
         }
         if let Some(token) = rejoin {
-            let seat = self.seats.iter().position(|s| {
-                s.token
-                    .as_deref()
-                    .is_some_and(|t| same_token(t, token))
-            });
+            let seat = self
+                .seats
+                .iter()
+                .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)));
             let Some(seat) = seat else {
                 return self.refuse(id, Refusal::BadToken);
             };
@@ -985,7 +1002,10 @@ impl HostCore {
 
     fn record(&self) -> Option<Record> {
         let game = self.game.as_ref()?;
-        let mut record = Record::of(game, self.seats.iter().map(|s| s.info.name.clone()).collect());
+        let mut record = Record::of(
+            game,
+            self.seats.iter().map(|s| s.info.name.clone()).collect(),
+        );
         record.bots = self
             .seats
             .iter()
@@ -1182,9 +1202,10 @@ impl HostCore {
                 let _ = reply.send(self.start());
             }
             Command::Act(seat, action) => {
-                let local = self.seats.get(seat as usize).is_some_and(|s| {
-                    matches!(s.info.kind, SeatKind::Local | SeatKind::Bot { .. })
-                });
+                let local = self
+                    .seats
+                    .get(seat as usize)
+                    .is_some_and(|s| matches!(s.info.kind, SeatKind::Local | SeatKind::Bot { .. }));
                 let result = match local {
                     true => self.act(seat, action),
                     false => Err(format!("seat {} is not the host's to play", seat + 1)),

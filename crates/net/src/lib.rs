@@ -31,7 +31,9 @@ pub mod host;
 pub mod link;
 pub mod protocol;
 
-pub use client::{ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView, Connector};
+pub use client::{
+    ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView, Connector,
+};
 pub use code::RoomCode;
 pub use host::{
     HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits, Timeouts,

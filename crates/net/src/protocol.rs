@@ -303,9 +303,7 @@ pub fn decode_server(text: &str) -> Result<ServerMsg, DecodeError> {
 /// A player name fit to show: no control or invisible formatting characters,
 /// trimmed, at most `MAX_NAME_CHARS` characters; `fallback` when nothing is left.
 pub fn clean_name(raw: &str, fallback: &str) -> String {
-    let invisible = |c: char| {
-        matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
-    };
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
     let name: String = raw
         .chars()
         .filter(|&c| !c.is_control() && !invisible(c))
@@ -373,7 +371,11 @@ mod tests {
                 client: 7
             })
         );
-        assert!(Refusal::Version { host: 1, client: 7 }.message().contains("version 7"));
+        assert!(
+            Refusal::Version { host: 1, client: 7 }
+                .message()
+                .contains("version 7")
+        );
         let deep = "[".repeat(3000);
         assert_eq!(decode_client(&deep), Err(Refusal::Malformed));
     }
@@ -382,6 +384,9 @@ mod tests {
     fn names_are_cleaned() {
         assert_eq!(clean_name("  Ann\u{202E}\n ", "P1"), "Ann");
         assert_eq!(clean_name("\u{7}", "P1"), "P1");
-        assert_eq!(clean_name(&"é".repeat(100), "P1").chars().count(), MAX_NAME_CHARS);
+        assert_eq!(
+            clean_name(&"é".repeat(100), "P1").chars().count(),
+            MAX_NAME_CHARS
+        );
     }
 }

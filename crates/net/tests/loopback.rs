@@ -8,8 +8,8 @@ use starhop_engine::Record;
 
 use starhop_net::drive::{play_client, play_host_seats};
 use starhop_net::{
-    ClientConfig, Connector, Faults, HostConfig, HostEvent, HostHandle, Refusal,
-    SeatInfo, SeatKind, Want,
+    ClientConfig, Connector, Faults, HostConfig, HostEvent, HostHandle, Refusal, SeatInfo,
+    SeatKind, Want,
 };
 use std::thread;
 use std::time::Duration;
@@ -37,7 +37,10 @@ fn play_all_counting(
         .into_iter()
         .map(|t| {
             let (record, client) = t.join().expect("a client thread");
-            (record.expect("the client's game ends"), client.view().resyncs)
+            (
+                record.expect("the client's game ends"),
+                client.view().resyncs,
+            )
         })
         .unzip()
 }
@@ -47,7 +50,10 @@ fn assert_same_as_host(host: &HostHandle, records: &[Record]) {
     assert!(host.view().game.unwrap().is_over());
     assert!(!host_record.actions.is_empty());
     for (i, r) in records.iter().enumerate() {
-        assert_eq!(r, &host_record, "client {i}'s record differs from the host's");
+        assert_eq!(
+            r, &host_record,
+            "client {i}'s record differs from the host's"
+        );
     }
     // And the record is a real game: it replays to its end.
     assert!(host_record.replay().unwrap().is_over());
@@ -70,7 +76,10 @@ fn two_players_play_a_party_game_over_websockets_and_agree() {
         .filter(|a| matches!(a, starhop_engine::Action::UseItem { .. }))
         .count();
     assert!(record.rules.items);
-    println!("2-player party game: {} actions, {items_used} item uses", record.actions.len());
+    println!(
+        "2-player party game: {} actions, {items_used} item uses",
+        record.actions.len()
+    );
     host.shutdown();
 }
 
@@ -92,8 +101,11 @@ fn six_players_with_host_bots_and_a_spectator_agree() {
     }
     let (host, host_events) = HostHandle::start(config).unwrap();
     let code = host.code().to_string();
-    let (spectator, spectator_events) =
-        common::join(ws(&host), ClientConfig::new(code, "Watcher", Want::Spectator)).unwrap();
+    let (spectator, spectator_events) = common::join(
+        ws(&host),
+        ClientConfig::new(code, "Watcher", Want::Spectator),
+    )
+    .unwrap();
     let players: Vec<_> = ["P0", "P2", "P3", "P5"]
         .iter()
         .map(|n| player(&host, ws(&host), n))
@@ -108,8 +120,13 @@ fn six_players_with_host_bots_and_a_spectator_agree() {
     };
     let mut records = play_all(players);
     records.push(host_thread.join().unwrap());
-    let watched = play_client(&spectator, &spectator_events, |_| unreachable!(), GAME_LIMIT)
-        .expect("the spectator sees the end");
+    let watched = play_client(
+        &spectator,
+        &spectator_events,
+        |_| unreachable!(),
+        GAME_LIMIT,
+    )
+    .expect("the spectator sees the end");
     records.push(watched);
     assert_same_as_host(&host, &records);
     let record = host.view().record.unwrap();
@@ -164,11 +181,18 @@ fn a_killed_client_comes_back_to_its_seat_and_finishes() {
     config.rejoin = Some(token);
     let (b2, b2_events) = common::join(ws(&host), config).expect("the seat back");
     assert_eq!(b2.view().seat, Some(b_seat));
-    assert_eq!(host.view().lobby.seats[b_seat as usize].name, "Bob", "the same seat");
+    assert_eq!(
+        host.view().lobby.seats[b_seat as usize].name,
+        "Bob",
+        "the same seat"
+    );
     let b_record = play_client(&b2, &b2_events, bot(2), GAME_LIMIT).expect("Bob finishes");
     let a_record = a_thread.join().unwrap().expect("Ann finishes");
     assert_same_as_host(&host, &[a_record, b_record]);
-    assert!(host.view().seq > at_loss, "the game went on after the return");
+    assert!(
+        host.view().seq > at_loss,
+        "the game went on after the return"
+    );
     host.shutdown();
 }
 
@@ -188,8 +212,11 @@ fn delayed_duplicated_and_dropped_messages_never_desynchronise() {
         .map(|i| {
             let connector =
                 Connector::Faulty(Box::new(Connector::InProcess(host.clone())), faults(i));
-            let mut config =
-                ClientConfig::new(host.code().to_string(), format!("F{i}"), Want::Seat(i as u8));
+            let mut config = ClientConfig::new(
+                host.code().to_string(),
+                format!("F{i}"),
+                Want::Seat(i as u8),
+            );
             config.timeouts.retry = Duration::from_millis(200);
             config.timeouts.ping = Duration::from_millis(100);
             common::join(connector, config).expect("a seat")
@@ -200,21 +227,37 @@ fn delayed_duplicated_and_dropped_messages_never_desynchronise() {
     assert_same_as_host(&host, &records);
     // The faults bit: copies were replaced by the host's record on the way.
     println!("resyncs per client: {resyncs:?}");
-    assert!(resyncs.iter().sum::<u64>() > 0, "no fault ever needed a resync");
+    assert!(
+        resyncs.iter().sum::<u64>() > 0,
+        "no fault ever needed a resync"
+    );
     host.shutdown();
 }
 
 #[test]
 fn a_wrong_code_and_another_protocol_version_are_refused() {
     let (host, _events) = host(2, party_rules(), 41);
-    let wrong = if host.code().as_str().starts_with('A') { "BBBBBBBBBB" } else { "AAAAAAAAAA" };
+    let wrong = if host.code().as_str().starts_with('A') {
+        "BBBBBBBBBB"
+    } else {
+        "AAAAAAAAAA"
+    };
     let refused = common::join(ws(&host), ClientConfig::new(wrong, "Eve", Want::Any));
     assert_eq!(refused.err().map(|e| e.0), Some(Refusal::WrongCode));
-    assert!(host.view().lobby.seats.iter().all(|s| s.kind == SeatKind::Open));
+    assert!(
+        host.view()
+            .lobby
+            .seats
+            .iter()
+            .all(|s| s.kind == SeatKind::Open)
+    );
 
     // A client of another version hears which versions differ.
     use futures_util::{SinkExt, StreamExt};
-    let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    let rt = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
     let answer = rt.block_on(async {
         let url = format!("ws://{}/", host.addr());
         let (mut ws, _) = tokio_tungstenite::connect_async(url).await.unwrap();
@@ -222,14 +265,26 @@ fn a_wrong_code_and_another_protocol_version_are_refused() {
             r#"{{"type":"hello","protocol":99,"code":"{}","name":"Old","want":"any","extra":[1]}}"#,
             host.code()
         );
-        ws.send(tokio_tungstenite::tungstenite::Message::text(hello)).await.unwrap();
-        tokio::time::timeout(STEP, ws.next()).await.unwrap().unwrap().unwrap()
+        ws.send(tokio_tungstenite::tungstenite::Message::text(hello))
+            .await
+            .unwrap();
+        tokio::time::timeout(STEP, ws.next())
+            .await
+            .unwrap()
+            .unwrap()
+            .unwrap()
     });
     let text = answer.into_text().unwrap();
     let msg = starhop_net::protocol::decode_server(&text).unwrap();
     match msg {
         starhop_net::ServerMsg::Refused { reason, message } => {
-            assert_eq!(reason, Refusal::Version { host: starhop_net::PROTOCOL_VERSION, client: 99 });
+            assert_eq!(
+                reason,
+                Refusal::Version {
+                    host: starhop_net::PROTOCOL_VERSION,
+                    client: 99
+                }
+            );
             assert!(message.contains("version 99"), "{message}");
         }
         other => panic!("not a refusal: {other:?}"),

@@ -66,8 +66,11 @@ pub fn join(
 }
 
 pub fn player(host: &HostHandle, connector: Connector, name: &str) -> (ClientHandle, ClientEvents) {
-    join(connector, ClientConfig::new(host.code().to_string(), name, Want::Any))
-        .expect("a seat")
+    join(
+        connector,
+        ClientConfig::new(host.code().to_string(), name, Want::Any),
+    )
+    .expect("a seat")
 }
 
 /// Waits until `ready` holds for the host's view (bounded by `STEP`).
