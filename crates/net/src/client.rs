@@ -191,6 +191,9 @@ pub struct ClientView {
     pub resyncs: u64,
     pub connected: bool,
     pub closed: bool,
+    /// For each of our requests that was played: the time from sending it
+    /// to applying the host's broadcast of it (the first 10,000).
+    pub round_trips: Vec<Duration>,
 }
 
 enum ClientCommand {
@@ -651,6 +654,16 @@ impl ClientCore {
                 let game = self.game.as_mut().expect("a game");
                 match game.apply(action.clone()) {
                     Ok(events) => {
+                        if let Some(p) = &self.pending
+                            && p.at + 1 == seq
+                        {
+                            let took = p.sent.elapsed();
+                            self.set(|v| {
+                                if v.round_trips.len() < 10_000 {
+                                    v.round_trips.push(took);
+                                }
+                            });
+                        }
                         if self.check(seq, checksum, out) {
                             self.publish_game();
                             self.emit(ClientEvent::Applied {
