@@ -167,7 +167,7 @@ pub enum HostEvent {
         seat: Seat,
         connected: bool,
     },
-    /// Someone asked for an undo (`UndoPolicy::Ask`); `None`: a spectator... never, but kept general.
+    /// A player asked for an undo (`UndoPolicy::Ask`); `HostHandle::undo` grants it.
     UndoAsked {
         seat: Option<Seat>,
     },
@@ -413,14 +413,9 @@ async fn host_main(
         }
         if let Some((link, permit)) = new_link {
             let (id, out_rx) = core.add_conn();
-            tasks.spawn(run_conn(
-                id,
-                link,
-                out_rx,
-                inbound_tx.clone(),
-                limits,
-                permit,
-            ));
+            let inbound = inbound_tx.clone();
+            let write = timeouts.write;
+            tasks.spawn(run_conn(id, link, out_rx, inbound, limits, write, permit));
         }
     }
     // Closing every outgoing queue lets each connection flush what is queued and end.
@@ -477,6 +472,7 @@ async fn run_conn(
     mut out: mpsc::Receiver<Arc<str>>,
     inbound: mpsc::Sender<Inbound>,
     limits: Limits,
+    write_timeout: Duration,
     _slot: OwnedSemaphorePermit,
 ) {
     let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
@@ -499,7 +495,9 @@ async fn run_conn(
             text = out.recv() => {
                 // `None`: the host closed this connection (after what was queued).
                 let Some(text) = text else { break };
-                if link.tx.send(text).await.is_err() {
+                // A reader that does not take it in time is given up.
+                let sent = tokio::time::timeout(write_timeout, link.tx.send(text)).await;
+                if !matches!(sent, Ok(Ok(()))) {
                     break;
                 }
             }
@@ -1309,5 +1307,28 @@ impl HostCore {
             let seq = self.seq;
             self.broadcast(&ServerMsg::Clock { seq, turn_ms });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_its_rate() {
+        let start = Instant::now();
+        let mut b = Bucket::new(2.0, 3.0);
+        b.at = start;
+        assert!((0..3).all(|_| b.take(start)), "the burst");
+        assert!(!b.take(start), "then nothing at once");
+        assert!(!b.has_room(start + Duration::from_millis(400)));
+        assert!(
+            b.take(start + Duration::from_millis(500)),
+            "one every half second"
+        );
+        assert!(!b.take(start + Duration::from_millis(500)));
+        // A long wait refills only up to the burst.
+        let later = start + Duration::from_secs(60);
+        assert_eq!((0..10).filter(|_| b.take(later)).count(), 3);
     }
 }

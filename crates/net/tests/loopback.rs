@@ -308,7 +308,12 @@ fn undo_by_agreement_keeps_everyone_in_step() {
     let clients = [(&a, &a_events), (&b, &b_events)];
     let mut bots = [bot(1), bot(2)];
     // Four actions, then an undo, then everyone agrees on the state.
+    let end = std::time::Instant::now() + STEP;
     while host.view().seq < 4 {
+        assert!(
+            std::time::Instant::now() < end,
+            "four actions were not played"
+        );
         for (i, (c, e)) in clients.iter().enumerate() {
             let v = c.view();
             if let (Some(g), Some(s)) = (&v.game, v.seat)
@@ -317,10 +322,12 @@ fn undo_by_agreement_keeps_everyone_in_step() {
             {
                 c.act(v.seq, bots[i](g));
                 while c.view().seq == v.seq {
+                    assert!(std::time::Instant::now() < end, "a move was not played");
                     e.recv_timeout(Duration::from_millis(50));
                 }
             }
         }
+        thread::sleep(Duration::from_millis(5));
     }
     let before = host.view();
     a.ask_undo(before.seq);
