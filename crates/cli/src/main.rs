@@ -7,12 +7,14 @@
 //! - `food-arena`: the same for food checkers (see `food_arena.rs`).
 //! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
 //! - `round-robin`, `tournament`: the Berger table, and a round robin of bots (see `league.rs`).
+//! - `serve`, `join`: network games, hosted and joined by bots (see `net.rs`).
 
 mod arena;
 mod cross;
 mod food;
 mod food_arena;
 mod league;
+mod net;
 mod races;
 
 use clap::{Parser, Subcommand, ValueEnum};
@@ -111,6 +113,12 @@ enum Command {
     /// Measure how often the bots' moves in two-player races are optimal,
     /// with and without the exact race solver.
     Races(races::RacesArgs),
+    /// Host a network game: wait for players (and seat the host's bots),
+    /// start when every seat is taken, write the record at the end.
+    Serve(net::ServeArgs),
+    /// Join a network game and play a seat with a bot; write this side's
+    /// copy of the record at the end.
+    Join(net::JoinArgs),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -245,6 +253,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Tournament(args) => league::tournament(args),
         Command::Cross(args) => cross::run(args),
         Command::Races(args) => races::run(args),
+        Command::Serve(args) => net::serve(args),
+        Command::Join(args) => net::join(args),
         Command::Solve(_) | Command::FoodPuzzles(_) => {
             unreachable!("the food commands set their own exit codes")
         }

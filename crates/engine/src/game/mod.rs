@@ -11,7 +11,9 @@
 //! - `clock.rs`: move limit and time bank.
 //! - `end.rs`: the end of the game and its ranking, teams included.
 //! - `history.rs`: undo and redo.
+//! - `checksum.rs`: a checksum of the state (network play compares it).
 
+mod checksum;
 mod clock;
 mod end;
 mod history;

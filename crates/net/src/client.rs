@@ -1,0 +1,746 @@
+//! The client: joins a host, keeps its own copy of the game by applying
+//! what the host broadcasts, checks the host's checksum after every change
+//! and asks for the host's record when they disagree or a message went
+//! missing. A lost connection is taken up again with the seat's token.
+//!
+//! It runs on a thread of its own (a small tokio runtime); the game or tool
+//! reads `ClientEvents` and `ClientHandle::view`, and sends requests with
+//! `ClientHandle::act`.
+
+use crate::host::{HostError, HostHandle};
+use crate::link::{Faults, Link, ws_config, ws_link};
+use crate::protocol::{
+    ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, ServerMsg, Want,
+    decode_server, encode,
+};
+use starhop_engine::{Action, Event, Game, Record, Seat};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::mpsc;
+
+/// How to reach a host.
+#[derive(Clone)]
+pub enum Connector {
+    /// A WebSocket to `host:port`.
+    WebSocket(String),
+    /// A host in this process (a game hosting with a local client, tests).
+    InProcess(HostHandle),
+    /// Another connector with faults injected (tests).
+    Faulty(Box<Connector>, Faults),
+}
+
+impl Connector {
+    async fn connect(&self, attempt: u64, write_timeout: Duration) -> Result<Link, String> {
+        match self {
+            Connector::WebSocket(addr) => {
+                let stream = tokio::net::TcpStream::connect(addr.as_str())
+                    .await
+                    .map_err(|e| format!("cannot reach {addr}: {e}"))?;
+                let _ = stream.set_nodelay(true);
+                let url = format!("ws://{addr}/");
+                let config = ws_config(MAX_HOST_MESSAGE_BYTES);
+                let (ws, _) =
+                    tokio_tungstenite::client_async_with_config(url, stream, Some(config))
+                        .await
+                        .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
+                Ok(ws_link(ws, write_timeout))
+            }
+            Connector::InProcess(host) => host
+                .connect_in_process()
+                .map_err(|e: HostError| e.to_string()),
+            Connector::Faulty(inner, faults) => {
+                let link = Box::pin(inner.connect(attempt, write_timeout)).await?;
+                // Each connection gets faults of its own.
+                let faults = Faults {
+                    seed: faults.seed.wrapping_add(attempt),
+                    ..*faults
+                };
+                Ok(faults.wrap(link))
+            }
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct ClientTimeouts {
+    /// To connect and hear the welcome.
+    pub connect: Duration,
+    /// Between pings (the host drops clients silent for its `Timeouts::silence`).
+    pub ping: Duration,
+    /// Longest silence of the host before the connection is taken for lost.
+    pub silence: Duration,
+    /// After this long without an answer a request is sent again (it may
+    /// have been lost; the host refuses a second copy of one it played).
+    pub retry: Duration,
+    /// How long to keep trying to come back after a lost connection.
+    pub reconnect_for: Duration,
+    pub write: Duration,
+}
+
+impl Default for ClientTimeouts {
+    fn default() -> ClientTimeouts {
+        ClientTimeouts {
+            connect: Duration::from_secs(5),
+            ping: Duration::from_secs(1),
+            silence: Duration::from_secs(10),
+            retry: Duration::from_secs(1),
+            reconnect_for: Duration::from_secs(120),
+            write: Duration::from_secs(5),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct ClientConfig {
+    pub code: String,
+    pub name: String,
+    pub want: Want,
+    /// The token of a seat held before (from `ClientView::token` of an
+    /// earlier client), to take it back.
+    pub rejoin: Option<String>,
+    pub timeouts: ClientTimeouts,
+}
+
+impl ClientConfig {
+    pub fn new(code: impl Into<String>, name: impl Into<String>, want: Want) -> ClientConfig {
+        ClientConfig {
+            code: code.into(),
+            name: name.into(),
+            want,
+            rejoin: None,
+            timeouts: ClientTimeouts::default(),
+        }
+    }
+}
+
+/// What happened, in order, for the game or tool.
+#[derive(Clone, Debug)]
+pub enum ClientEvent {
+    /// Joined: our seat (`None`: spectator) and the token to come back with.
+    Welcome {
+        seat: Option<Seat>,
+        token: Option<String>,
+    },
+    /// The host refused us or a message of ours.
+    Refused {
+        reason: Refusal,
+        message: String,
+    },
+    Lobby(Lobby),
+    Started {
+        seq: u64,
+    },
+    /// The host played `action`; `events` are what it did in our copy (for
+    /// animating it like a local move).
+    Applied {
+        seq: u64,
+        action: Action,
+        events: Vec<Event>,
+    },
+    Undone {
+        seq: u64,
+    },
+    /// Our copy was replaced by the host's record.
+    Resynced {
+        seq: u64,
+    },
+    /// A request of ours was not played.
+    Rejected {
+        req: u64,
+        reason: String,
+    },
+    Connection {
+        seat: Seat,
+        connected: bool,
+    },
+    Clock {
+        turn_ms: u32,
+    },
+    UndoAsked {
+        seat: Option<Seat>,
+    },
+    /// The game is over: our own record of it (the same as the host's).
+    GameOver {
+        record: Record,
+    },
+    /// The connection was lost; we are trying to come back.
+    Disconnected,
+    /// Back at the table.
+    Reconnected,
+    /// For good: refused, left, gave up coming back, or the host is gone.
+    Closed {
+        reason: String,
+    },
+}
+
+/// Our side of the table now.
+#[derive(Clone, Debug, Default)]
+pub struct ClientView {
+    pub seat: Option<Seat>,
+    pub token: Option<String>,
+    pub lobby: Option<Lobby>,
+    /// Our copy of the game.
+    pub game: Option<Game>,
+    /// The host's change count our copy is at.
+    pub seq: u64,
+    /// Time used in the running turn, by the host's clock.
+    pub turn_ms: u32,
+    /// Our record once the game is over.
+    pub record: Option<Record>,
+    /// Times our copy was replaced by the host's record after it started.
+    pub resyncs: u64,
+    pub connected: bool,
+    pub closed: bool,
+    /// For each of our requests that was played: the time from sending it
+    /// to applying the host's broadcast of it (the first 10,000).
+    pub round_trips: Vec<Duration>,
+}
+
+enum ClientCommand {
+    Act { at: u64, action: Action },
+    Undo { at: u64 },
+    Leave,
+}
+
+/// The client's events, in order.
+pub struct ClientEvents(std::sync::mpsc::Receiver<ClientEvent>);
+
+impl ClientEvents {
+    pub fn try_recv(&self) -> Option<ClientEvent> {
+        self.0.try_recv().ok()
+    }
+    /// The next event, waiting at most `timeout`.
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<ClientEvent> {
+        self.0.recv_timeout(timeout).ok()
+    }
+}
+
+/// A running client. Dropping it drops the connection without a word (as a
+/// crash would: the seat waits for its player); `leave` says goodbye.
+pub struct ClientHandle {
+    commands: mpsc::UnboundedSender<ClientCommand>,
+    view: Arc<Mutex<ClientView>>,
+}
+
+impl ClientHandle {
+    /// Starts joining; `ClientEvent::Welcome` or `Refused` tells how it went.
+    pub fn connect(
+        connector: Connector,
+        config: ClientConfig,
+    ) -> std::io::Result<(ClientHandle, ClientEvents)> {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()?;
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (event_tx, event_rx) = std::sync::mpsc::channel();
+        let view = Arc::new(Mutex::new(ClientView::default()));
+        let core = ClientCore {
+            token: config.rejoin.clone(),
+            config,
+            events: event_tx,
+            view: view.clone(),
+            game: None,
+            seq: 0,
+            awaiting_resync: None,
+            pending: None,
+            next_req: 1,
+            started: false,
+            over: false,
+            held: Vec::new(),
+        };
+        std::thread::Builder::new()
+            .name("starhop-client".into())
+            .spawn(move || runtime.block_on(client_main(core, connector, command_rx)))?;
+        Ok((ClientHandle { commands, view }, ClientEvents(event_rx)))
+    }
+
+    /// Our side of the table now.
+    pub fn view(&self) -> ClientView {
+        self.view.lock().expect("client view").clone()
+    }
+
+    /// Asks the host to play `action` for our seat; `at` is the `seq` of the
+    /// state it was chosen in (`ClientView::seq`).
+    pub fn act(&self, at: u64, action: Action) {
+        let _ = self.commands.send(ClientCommand::Act { at, action });
+    }
+
+    /// Asks the host to take back the last action.
+    pub fn ask_undo(&self, at: u64) {
+        let _ = self.commands.send(ClientCommand::Undo { at });
+    }
+
+    /// Leaves the table for good (the host frees the seat before the game;
+    /// during it the seat waits as for a lost connection).
+    pub fn leave(self) {
+        let _ = self.commands.send(ClientCommand::Leave);
+    }
+}
+
+/// How a session with the host ended.
+enum End {
+    /// The connection was lost (worth coming back).
+    Lost,
+    /// For good, with the reason.
+    Closed(String),
+}
+
+struct Pending {
+    req: u64,
+    at: u64,
+    msg: PendingMsg,
+    sent: Instant,
+}
+
+#[derive(Clone)]
+enum PendingMsg {
+    Act(Action),
+    Undo,
+}
+
+struct ClientCore {
+    config: ClientConfig,
+    token: Option<String>,
+    events: std::sync::mpsc::Sender<ClientEvent>,
+    view: Arc<Mutex<ClientView>>,
+    game: Option<Game>,
+    seq: u64,
+    /// When we last asked for the host's record, while we wait for it.
+    awaiting_resync: Option<Instant>,
+    pending: Option<Pending>,
+    next_req: u64,
+    started: bool,
+    /// The end was told (a record sent again after it is not news).
+    over: bool,
+    /// Requests made while the connection was down.
+    held: Vec<ClientCommand>,
+}
+
+async fn client_main(
+    mut core: ClientCore,
+    connector: Connector,
+    mut commands: mpsc::UnboundedReceiver<ClientCommand>,
+) {
+    let t = core.config.timeouts;
+    let mut attempt = 0;
+    let mut lost_since: Option<Instant> = None;
+    loop {
+        let link = tokio::time::timeout(t.connect, connector.connect(attempt, t.write)).await;
+        attempt += 1;
+        let reason = match link {
+            Ok(Ok(link)) => {
+                let (end, welcomed) = core
+                    .session(link, &mut commands, lost_since.is_some())
+                    .await;
+                if welcomed {
+                    // Back at the table: a later loss gets its own time to come back.
+                    lost_since = None;
+                }
+                match end {
+                    End::Closed(reason) => Some(reason),
+                    End::Lost => None,
+                }
+            }
+            Ok(Err(e)) if core.token.is_none() => Some(e),
+            Err(_) if core.token.is_none() => Some("no answer from the host".into()),
+            _ => None,
+        };
+        core.set(|v| v.connected = false);
+        if let Some(reason) = reason {
+            core.close(reason);
+            return;
+        }
+        if core.token.is_none() {
+            core.close("the connection was lost before we had a seat".into());
+            return;
+        }
+        let since = *lost_since.get_or_insert_with(|| {
+            core.emit(ClientEvent::Disconnected);
+            Instant::now()
+        });
+        if since.elapsed() > t.reconnect_for {
+            core.close("could not get back to the host in time".into());
+            return;
+        }
+        // Wait a little before trying again; a leave still ends us at once.
+        let backoff = Duration::from_millis(100 * (1 << attempt.min(4)));
+        tokio::select! {
+            _ = tokio::time::sleep(backoff) => {}
+            command = commands.recv() => match command {
+                None | Some(ClientCommand::Leave) => {
+                    core.close("left".into());
+                    return;
+                }
+                // Sent once we are back (the host refuses it if the game moved on).
+                Some(c) => core.held.push(c),
+            }
+        }
+    }
+}
+
+impl ClientCore {
+    fn emit(&self, event: ClientEvent) {
+        let _ = self.events.send(event);
+    }
+
+    fn set(&self, change: impl FnOnce(&mut ClientView)) {
+        change(&mut self.view.lock().expect("client view"));
+    }
+
+    fn close(&self, reason: String) {
+        self.set(|v| v.closed = true);
+        self.emit(ClientEvent::Closed { reason });
+    }
+
+    /// Our copy changed: the view gets a fresh copy of it.
+    fn publish_game(&self) {
+        let (game, seq) = (self.game.clone(), self.seq);
+        self.set(|v| {
+            v.game = game;
+            v.seq = seq;
+        });
+    }
+
+    async fn session(
+        &mut self,
+        mut link: Link,
+        commands: &mut mpsc::UnboundedReceiver<ClientCommand>,
+        coming_back: bool,
+    ) -> (End, bool) {
+        let t = self.config.timeouts;
+        let hello = ClientMsg::Hello {
+            protocol: PROTOCOL_VERSION,
+            code: self.config.code.clone(),
+            name: self.config.name.clone(),
+            want: self.config.want,
+            rejoin: self.token.clone(),
+        };
+        let mut welcomed = false;
+        let opened = Instant::now();
+        if link.tx.send(encode(&hello).into()).await.is_err() {
+            return (End::Lost, welcomed);
+        }
+        let mut last_heard = Instant::now();
+        let mut ping = tokio::time::interval(t.ping);
+        let mut nonce = 0;
+        loop {
+            let mut out: Vec<ClientMsg> = Vec::new();
+            tokio::select! {
+                text = link.rx.recv() => {
+                    let Some(text) = text else { return (End::Lost, welcomed) };
+                    last_heard = Instant::now();
+                    // A host that sends garbage is not ours to trust: ask for its record.
+                    let Ok(msg) = decode_server(&text) else {
+                        self.ask_resync(&mut out);
+                        continue;
+                    };
+                    let welcome = matches!(msg, ServerMsg::Welcome { .. });
+                    if let Some(end) = self.on_message(msg, &mut out) {
+                        return (end, welcomed);
+                    }
+                    if welcome {
+                        welcomed = true;
+                        self.set(|v| v.connected = true);
+                        if coming_back {
+                            self.emit(ClientEvent::Reconnected);
+                        }
+                        for command in std::mem::take(&mut self.held) {
+                            match command {
+                                ClientCommand::Act { at, action } => {
+                                    self.request(at, PendingMsg::Act(action), &mut out)
+                                }
+                                ClientCommand::Undo { at } => {
+                                    self.request(at, PendingMsg::Undo, &mut out)
+                                }
+                                ClientCommand::Leave => {}
+                            }
+                        }
+                    }
+                }
+                command = commands.recv() => match command {
+                    // The handle was dropped: go without a word.
+                    None => return (End::Closed("the client was closed".into()), welcomed),
+                    Some(ClientCommand::Leave) => {
+                        let _ = link.tx.send(encode(&ClientMsg::Leave).into()).await;
+                        return (End::Closed("left".into()), welcomed);
+                    }
+                    // Before the welcome the host would refuse it: kept for then.
+                    Some(command) if !welcomed => self.held.push(command),
+                    Some(ClientCommand::Act { at, action }) => {
+                        self.request(at, PendingMsg::Act(action), &mut out)
+                    }
+                    Some(ClientCommand::Undo { at }) => self.request(at, PendingMsg::Undo, &mut out),
+                },
+                _ = ping.tick() => {
+                    if !welcomed {
+                        // No pings before the welcome: the host would refuse them.
+                        if opened.elapsed() > t.connect {
+                            return (End::Lost, welcomed);
+                        }
+                        continue;
+                    }
+                    if last_heard.elapsed() > t.silence {
+                        return (End::Lost, welcomed);
+                    }
+                    nonce += 1;
+                    out.push(ClientMsg::Ping { nonce, seq: self.seq });
+                    self.retry(&mut out);
+                }
+            }
+            for msg in out {
+                if link.tx.send(encode(&msg).into()).await.is_err() {
+                    return (End::Lost, welcomed);
+                }
+            }
+        }
+    }
+
+    fn request(&mut self, at: u64, msg: PendingMsg, out: &mut Vec<ClientMsg>) {
+        let req = self.next_req;
+        self.next_req += 1;
+        out.push(match &msg {
+            PendingMsg::Act(action) => ClientMsg::Act {
+                req,
+                at,
+                action: action.clone(),
+            },
+            PendingMsg::Undo => ClientMsg::Undo { req, at },
+        });
+        self.pending = Some(Pending {
+            req,
+            at,
+            msg,
+            sent: Instant::now(),
+        });
+    }
+
+    /// Sends a request again when no answer came and the game has not moved
+    /// on, and asks for the record again when it did not come.
+    fn retry(&mut self, out: &mut Vec<ClientMsg>) {
+        let t = self.config.timeouts;
+        if let Some(p) = &self.pending
+            && p.sent.elapsed() > t.retry
+        {
+            if p.at == self.seq && self.awaiting_resync.is_none() {
+                let (at, msg) = (p.at, p.msg.clone());
+                self.request(at, msg, out);
+            } else {
+                self.pending = None;
+            }
+        }
+        if self
+            .awaiting_resync
+            .is_some_and(|at| at.elapsed() > t.retry)
+        {
+            self.awaiting_resync = None;
+            self.ask_resync(out);
+        }
+    }
+
+    fn ask_resync(&mut self, out: &mut Vec<ClientMsg>) {
+        if self.awaiting_resync.is_none() {
+            self.awaiting_resync = Some(Instant::now());
+            out.push(ClientMsg::Resync { have: self.seq });
+        }
+    }
+
+    /// Our copy moved to `seq`: check it against the host's checksum.
+    fn check(&mut self, seq: u64, checksum: u64, out: &mut Vec<ClientMsg>) -> bool {
+        self.seq = seq;
+        if self.pending.as_ref().is_some_and(|p| p.at < seq) {
+            self.pending = None;
+        }
+        let ok = self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
+        if !ok {
+            self.ask_resync(out);
+        }
+        ok
+    }
+
+    /// Takes the host's record as our copy (a start, a resync, the end).
+    fn load(&mut self, record: &Record, seq: u64, checksum: u64) -> bool {
+        let Ok(game) = record.replay() else {
+            return false;
+        };
+        if game.checksum() != checksum {
+            return false;
+        }
+        self.game = Some(game);
+        self.seq = seq;
+        self.awaiting_resync = None;
+        if self.pending.as_ref().is_some_and(|p| p.at < seq) {
+            self.pending = None;
+        }
+        self.publish_game();
+        true
+    }
+
+    /// Whether a record at `seq` should replace our copy: we asked for it,
+    /// have none, or it is newer (a late one, overtaken, is not).
+    fn wants_record(&self, seq: u64) -> bool {
+        self.awaiting_resync.is_some() || self.game.is_none() || seq > self.seq
+    }
+
+    fn on_message(&mut self, msg: ServerMsg, out: &mut Vec<ClientMsg>) -> Option<End> {
+        match msg {
+            ServerMsg::Welcome {
+                seat, token, lobby, ..
+            } => {
+                if token.is_some() {
+                    self.token = token.clone();
+                }
+                let kept = self.token.clone();
+                self.set(|v| {
+                    v.seat = seat;
+                    v.token = kept;
+                    v.lobby = Some(lobby);
+                });
+                self.emit(ClientEvent::Welcome { seat, token });
+            }
+            ServerMsg::Refused { reason, message } => {
+                self.emit(ClientEvent::Refused {
+                    reason,
+                    message: message.clone(),
+                });
+                if reason.closes() {
+                    return Some(match reason {
+                        // Dropped for silence or as too slow: worth coming back.
+                        Refusal::Timeout if self.token.is_some() => End::Lost,
+                        _ => End::Closed(reason.message()),
+                    });
+                }
+            }
+            ServerMsg::Lobby { lobby } => {
+                self.set(|v| v.lobby = Some(lobby.clone()));
+                self.emit(ClientEvent::Lobby(lobby));
+            }
+            ServerMsg::Start {
+                record,
+                seq,
+                checksum,
+            } => {
+                if self.wants_record(seq) && self.load(&record, seq, checksum) {
+                    self.started = true;
+                    self.emit(ClientEvent::Started { seq });
+                }
+            }
+            ServerMsg::Resync {
+                record,
+                seq,
+                checksum,
+            } => {
+                if self.wants_record(seq) && self.load(&record, seq, checksum) {
+                    if self.started {
+                        self.set(|v| v.resyncs += 1);
+                    }
+                    self.started = true;
+                    self.emit(ClientEvent::Resynced { seq });
+                }
+            }
+            ServerMsg::Applied {
+                seq,
+                action,
+                checksum,
+            } => {
+                if self.awaiting_resync.is_some() || seq <= self.seq || self.game.is_none() {
+                    // Waiting for the record, or a copy we already have.
+                    return None;
+                }
+                if seq != self.seq + 1 {
+                    self.ask_resync(out);
+                    return None;
+                }
+                let game = self.game.as_mut().expect("a game");
+                match game.apply(action.clone()) {
+                    Ok(events) => {
+                        if let Some(p) = &self.pending
+                            && p.at + 1 == seq
+                        {
+                            let took = p.sent.elapsed();
+                            self.set(|v| {
+                                if v.round_trips.len() < 10_000 {
+                                    v.round_trips.push(took);
+                                }
+                            });
+                        }
+                        if self.check(seq, checksum, out) {
+                            self.publish_game();
+                            self.emit(ClientEvent::Applied {
+                                seq,
+                                action,
+                                events,
+                            });
+                        }
+                    }
+                    Err(_) => self.ask_resync(out),
+                }
+            }
+            ServerMsg::Undone { seq, checksum } => {
+                if self.awaiting_resync.is_some() || seq <= self.seq || self.game.is_none() {
+                    return None;
+                }
+                if seq != self.seq + 1 {
+                    self.ask_resync(out);
+                    return None;
+                }
+                let undone = self.game.as_mut().expect("a game").undo().is_ok();
+                if undone && self.check(seq, checksum, out) {
+                    self.publish_game();
+                    self.emit(ClientEvent::Undone { seq });
+                } else if !undone {
+                    self.ask_resync(out);
+                }
+            }
+            ServerMsg::Rejected { req, reason } => {
+                if self.pending.as_ref().is_some_and(|p| p.req == req) {
+                    self.pending = None;
+                }
+                self.emit(ClientEvent::Rejected { req, reason });
+            }
+            ServerMsg::Connection { seat, connected } => {
+                self.emit(ClientEvent::Connection { seat, connected });
+            }
+            ServerMsg::Clock { seq, turn_ms } => {
+                if seq == self.seq {
+                    self.set(|v| v.turn_ms = turn_ms);
+                    self.emit(ClientEvent::Clock { turn_ms });
+                }
+            }
+            ServerMsg::UndoAsked { seat } => self.emit(ClientEvent::UndoAsked { seat }),
+            ServerMsg::GameOver {
+                record,
+                seq,
+                checksum,
+            } => {
+                let agrees =
+                    self.seq == seq && self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
+                if self.over {
+                    return None;
+                }
+                if !agrees && !self.load(&record, seq, checksum) {
+                    self.ask_resync(out);
+                    return None;
+                }
+                self.awaiting_resync = None;
+                let game = self.game.as_ref().expect("a game");
+                // Our own record, from our own copy: the names, the bots and
+                // the running turn's time are the host's to say.
+                let mut own = Record::of(game, record.names.clone());
+                own.bots = record.bots.clone();
+                own.turn_ms = record.turn_ms;
+                self.over = true;
+                self.set(|v| v.record = Some(own.clone()));
+                self.emit(ClientEvent::GameOver { record: own });
+            }
+            ServerMsg::Pong { seq, started, .. } => {
+                // The host is further than us, and what it sent before this
+                // answer has come: a broadcast (or the start) was lost.
+                if started && (seq > self.seq || self.game.is_none()) {
+                    self.ask_resync(out);
+                }
+            }
+        }
+        None
+    }
+}

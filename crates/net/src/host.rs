@@ -1,0 +1,1334 @@
+//! The host: the table's only authority. It runs on a thread of its own (with
+//! a small tokio runtime), accepts WebSocket and in-process connections,
+//! keeps the lobby, plays every request through its `Game` and broadcasts
+//! what it played.
+//!
+//! The host never reads a file or runs anything because of a message: a
+//! message can only join a seat, ask for an action, an undo or a resync, or
+//! ping. Every connection is size-capped, rate-limited and timed out, and
+//! its outgoing queue is bounded: a client that does not read is dropped
+//! instead of holding up the others.
+
+use crate::code::{RoomCode, new_token, random_u64, same_token};
+use crate::link::{LINK_QUEUE, Link, ws_config, ws_link};
+use crate::protocol::{
+    ClientMsg, Lobby, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind,
+    ServerMsg, Want, clean_name, decode_client, encode,
+};
+use starhop_engine::{Action, Event, Game, Record, Rules, Seat, Status};
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::task::JoinSet;
+
+/// How long the host waits for things.
+#[derive(Clone, Copy, Debug)]
+pub struct Timeouts {
+    /// From connecting to the hello (the WebSocket handshake included).
+    pub hello: Duration,
+    /// Longest silence of a joined client (clients ping every second).
+    pub silence: Duration,
+    /// How long a lost player's seat waits for them; then they resign. Their
+    /// clock runs meanwhile.
+    pub reconnect: Duration,
+    /// Longest a single write to a client may take.
+    pub write: Duration,
+    /// How often the host's clock and time-outs are looked at.
+    pub tick: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            hello: Duration::from_secs(5),
+            silence: Duration::from_secs(15),
+            reconnect: Duration::from_secs(120),
+            write: Duration::from_secs(5),
+            tick: Duration::from_millis(100),
+        }
+    }
+}
+
+/// How much a connection may ask of the host.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Messages a connection may send per second, on average...
+    pub messages_per_second: f64,
+    /// ...and in a burst.
+    pub burst: f64,
+    /// Refused messages after which a connection is closed.
+    pub max_strikes: u32,
+    /// Connections at once, joined or not.
+    pub max_connections: usize,
+    pub max_spectators: u32,
+    /// Wrong room codes the host takes per second over all connections, and
+    /// in a burst; past that every hello is refused as busy for a while.
+    pub wrong_codes_per_second: f64,
+    pub wrong_code_burst: f64,
+    /// Shortest time between two records sent to one client on request.
+    pub resync_every: Duration,
+    /// Messages queued for one client; a client that falls this far behind is dropped.
+    pub out_queue: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            messages_per_second: 20.0,
+            burst: 40.0,
+            max_strikes: 32,
+            max_connections: 32,
+            max_spectators: 16,
+            wrong_codes_per_second: 2.0,
+            wrong_code_burst: 10.0,
+            resync_every: Duration::from_millis(300),
+            out_queue: 512,
+        }
+    }
+}
+
+/// Whether players may take back moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum UndoPolicy {
+    /// Refused.
+    #[default]
+    Refuse,
+    /// Granted at once.
+    Accept,
+    /// Passed to the host as `HostEvent::UndoAsked`; `HostHandle::undo` grants it.
+    Ask,
+}
+
+#[derive(Clone, Debug)]
+pub struct HostConfig {
+    /// Where to listen (port 0: any free port; see `HostHandle::addr`).
+    pub bind: SocketAddr,
+    pub code: RoomCode,
+    pub rules: Rules,
+    /// One per player: `Open` seats wait for remote players.
+    pub seats: Vec<SeatInfo>,
+    /// The game's seed (`None`: a random one).
+    pub seed: Option<u64>,
+    /// Start as soon as no seat is open.
+    pub start_when_full: bool,
+    pub undo: UndoPolicy,
+    pub timeouts: Timeouts,
+    pub limits: Limits,
+}
+
+impl HostConfig {
+    /// `players` open seats on loopback, a random code, the given rules.
+    pub fn new(players: usize, rules: Rules) -> HostConfig {
+        HostConfig {
+            bind: SocketAddr::from(([127, 0, 0, 1], 0)),
+            code: RoomCode::random(),
+            rules,
+            seats: (0..players)
+                .map(|_| SeatInfo {
+                    kind: SeatKind::Open,
+                    name: String::new(),
+                    connected: false,
+                })
+                .collect(),
+            seed: None,
+            start_when_full: true,
+            undo: UndoPolicy::Refuse,
+            timeouts: Timeouts::default(),
+            limits: Limits::default(),
+        }
+    }
+}
+
+/// What happened at the table, for the host's own game or tool.
+#[derive(Clone, Debug)]
+pub enum HostEvent {
+    Lobby(Lobby),
+    Started {
+        seq: u64,
+    },
+    /// `seat` is the seat that was to move when `action` was played.
+    Applied {
+        seq: u64,
+        seat: Seat,
+        action: Action,
+        events: Vec<Event>,
+    },
+    Undone {
+        seq: u64,
+    },
+    /// An action of a local or bot seat (`HostHandle::act`) was not played.
+    Rejected {
+        seat: Seat,
+        reason: String,
+    },
+    Connection {
+        seat: Seat,
+        connected: bool,
+    },
+    /// A player asked for an undo (`UndoPolicy::Ask`); `HostHandle::undo` grants it.
+    UndoAsked {
+        seat: Option<Seat>,
+    },
+    GameOver {
+        record: Record,
+    },
+}
+
+/// The table now, for reading at any time (`HostHandle::view`).
+#[derive(Clone, Debug)]
+pub struct HostView {
+    pub lobby: Lobby,
+    /// Changes of the game so far (actions and undos).
+    pub seq: u64,
+    pub checksum: u64,
+    pub game: Option<Game>,
+    /// The record, once the game is over.
+    pub record: Option<Record>,
+    /// Open connections (joined or not).
+    pub connections: usize,
+    /// Messages and connections refused so far.
+    pub refused: u64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HostError {
+    #[error("the host has stopped")]
+    Gone,
+    #[error("{0}")]
+    Refused(String),
+}
+
+enum Command {
+    SetSeat(
+        Seat,
+        SeatInfo,
+        std::sync::mpsc::Sender<Result<(), HostError>>,
+    ),
+    SetRules(Rules, std::sync::mpsc::Sender<Result<(), HostError>>),
+    Start(std::sync::mpsc::Sender<Result<(), HostError>>),
+    Act(Seat, Action),
+    Undo,
+    Shutdown,
+}
+
+/// The host's events, in order.
+pub struct HostEvents(std::sync::mpsc::Receiver<HostEvent>);
+
+impl HostEvents {
+    pub fn try_recv(&self) -> Option<HostEvent> {
+        self.0.try_recv().ok()
+    }
+    /// The next event, waiting at most `timeout` (`None`: none came, or the host stopped).
+    pub fn recv_timeout(&self, timeout: Duration) -> Option<HostEvent> {
+        self.0.recv_timeout(timeout).ok()
+    }
+}
+
+/// A running host. Clones talk to the same host; it stops on `shutdown` or
+/// when the last handle is dropped.
+#[derive(Clone)]
+pub struct HostHandle {
+    commands: mpsc::UnboundedSender<Command>,
+    in_process: mpsc::Sender<Link>,
+    view: Arc<Mutex<HostView>>,
+    addr: SocketAddr,
+    code: RoomCode,
+    thread: Arc<Mutex<Option<std::thread::JoinHandle<()>>>>,
+}
+
+impl HostHandle {
+    /// Binds, then runs the host on a thread of its own.
+    pub fn start(config: HostConfig) -> std::io::Result<(HostHandle, HostEvents)> {
+        let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, m);
+        if config.seats.len() < 2 {
+            return Err(invalid("a table needs at least two seats".into()));
+        }
+        config
+            .rules
+            .validate(config.seats.len())
+            .map_err(|e| invalid(e.to_string()))?;
+        let listener = std::net::TcpListener::bind(config.bind)?;
+        listener.set_nonblocking(true)?;
+        let addr = listener.local_addr()?;
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_io()
+            .enable_time()
+            .build()?;
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (in_process, in_process_rx) = mpsc::channel(8);
+        let (event_tx, event_rx) = std::sync::mpsc::channel();
+        let core = HostCore::new(config.clone(), event_tx);
+        let view = core.view.clone();
+        let thread = std::thread::Builder::new()
+            .name("starhop-host".into())
+            .spawn(move || {
+                runtime.block_on(async move {
+                    match tokio::net::TcpListener::from_std(listener) {
+                        Ok(listener) => {
+                            host_main(core, listener, command_rx, in_process_rx).await;
+                        }
+                        Err(e) => eprintln!("starhop host: cannot listen: {e}"),
+                    }
+                })
+            })?;
+        let handle = HostHandle {
+            commands,
+            in_process,
+            view,
+            addr,
+            code: config.code,
+            thread: Arc::new(Mutex::new(Some(thread))),
+        };
+        Ok((handle, HostEvents(event_rx)))
+    }
+
+    /// Where the host listens.
+    pub fn addr(&self) -> SocketAddr {
+        self.addr
+    }
+    pub fn code(&self) -> &RoomCode {
+        &self.code
+    }
+    /// The table now.
+    pub fn view(&self) -> HostView {
+        self.view.lock().expect("host view").clone()
+    }
+
+    fn ask(
+        &self,
+        make: impl FnOnce(std::sync::mpsc::Sender<Result<(), HostError>>) -> Command,
+    ) -> Result<(), HostError> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        self.commands.send(make(tx)).map_err(|_| HostError::Gone)?;
+        rx.recv().map_err(|_| HostError::Gone)?
+    }
+
+    /// Seats a local player or a bot, or opens a seat again (a remote player
+    /// in it is sent away). Before the game only.
+    pub fn set_seat(&self, seat: Seat, info: SeatInfo) -> Result<(), HostError> {
+        self.ask(|tx| Command::SetSeat(seat, info, tx))
+    }
+    /// Before the game only.
+    pub fn set_rules(&self, rules: Rules) -> Result<(), HostError> {
+        self.ask(|tx| Command::SetRules(rules, tx))
+    }
+    /// Starts the game; every seat must be taken.
+    pub fn start_game(&self) -> Result<(), HostError> {
+        self.ask(Command::Start)
+    }
+    /// Plays `action` for a local or bot seat (the host fills in the time).
+    /// The answer comes as `HostEvent::Applied` or `HostEvent::Rejected`.
+    pub fn act(&self, seat: Seat, action: Action) -> Result<(), HostError> {
+        self.commands
+            .send(Command::Act(seat, action))
+            .map_err(|_| HostError::Gone)
+    }
+    /// Takes back the last action (grants an asked undo, or the host's own).
+    pub fn undo(&self) -> Result<(), HostError> {
+        self.commands
+            .send(Command::Undo)
+            .map_err(|_| HostError::Gone)
+    }
+    /// A connection in memory, as if a client had connected over the network.
+    pub fn connect_in_process(&self) -> Result<Link, HostError> {
+        let (ours, theirs) = Link::pair();
+        self.in_process
+            .try_send(theirs)
+            .map_err(|_| HostError::Gone)?;
+        Ok(ours)
+    }
+    /// Stops the host: queued messages are flushed (for up to two seconds),
+    /// connections closed, and the thread joined.
+    pub fn shutdown(&self) {
+        let _ = self.commands.send(Command::Shutdown);
+        let thread = self.thread.lock().expect("host thread").take();
+        if let Some(t) = thread {
+            let _ = t.join();
+        }
+    }
+}
+
+/// What a connection's reader tells the host.
+enum Inbound {
+    Msg(ConnId, ClientMsg),
+    Bad(ConnId, Refusal),
+    Closed(ConnId),
+}
+
+type ConnId = u64;
+
+async fn host_main(
+    mut core: HostCore,
+    listener: tokio::net::TcpListener,
+    mut commands: mpsc::UnboundedReceiver<Command>,
+    mut in_process: mpsc::Receiver<Link>,
+) {
+    let limits = core.config.limits;
+    let timeouts = core.config.timeouts;
+    let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let (new_tx, mut new_rx) = mpsc::channel::<(Link, OwnedSemaphorePermit)>(8);
+    let mut tasks = JoinSet::new();
+    let accept_slots = slots.clone();
+    tasks.spawn(async move {
+        loop {
+            let Ok((stream, _peer)) = listener.accept().await else {
+                continue;
+            };
+            // Past the connection limit a newcomer is closed at once, unread.
+            let Ok(permit) = accept_slots.clone().try_acquire_owned() else {
+                continue;
+            };
+            let _ = stream.set_nodelay(true);
+            let new_tx = new_tx.clone();
+            tokio::spawn(async move {
+                let config = ws_config(MAX_CLIENT_MESSAGE_BYTES);
+                let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+                if let Ok(Ok(ws)) = tokio::time::timeout(timeouts.hello, handshake).await {
+                    let _ = new_tx.send((ws_link(ws, timeouts.write), permit)).await;
+                }
+            });
+        }
+    });
+    let (inbound_tx, mut inbound_rx) = mpsc::channel::<Inbound>(256);
+    let mut tick = tokio::time::interval(timeouts.tick);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        let mut new_link = None;
+        tokio::select! {
+            Some((link, permit)) = new_rx.recv() => new_link = Some((link, permit)),
+            Some(link) = in_process.recv() => {
+                if let Ok(permit) = slots.clone().try_acquire_owned() {
+                    new_link = Some((link, permit));
+                }
+            }
+            Some(event) = inbound_rx.recv() => core.inbound(event),
+            command = commands.recv() => match command {
+                None | Some(Command::Shutdown) => break,
+                Some(c) => core.command(c),
+            },
+            _ = tick.tick() => core.tick(Instant::now()),
+            Some(_) = tasks.join_next(), if tasks.len() > 1 => {}
+        }
+        if let Some((link, permit)) = new_link {
+            let (id, out_rx) = core.add_conn();
+            let inbound = inbound_tx.clone();
+            let write = timeouts.write;
+            tasks.spawn(run_conn(id, link, out_rx, inbound, limits, write, permit));
+        }
+    }
+    // Closing every outgoing queue lets each connection flush what is queued and end.
+    core.conns.clear();
+    drop(inbound_tx);
+    let flush = async {
+        while let Some(event) = inbound_rx.recv().await {
+            drop(event);
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(2), flush).await;
+    tasks.abort_all();
+}
+
+/// A token bucket: `rate` a second, up to `burst` at once.
+struct Bucket {
+    rate: f64,
+    burst: f64,
+    level: f64,
+    at: Instant,
+}
+
+impl Bucket {
+    fn new(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            rate,
+            burst,
+            level: burst,
+            at: Instant::now(),
+        }
+    }
+    /// Whether one can be taken now (nothing is taken).
+    fn has_room(&mut self, now: Instant) -> bool {
+        let dt = now.saturating_duration_since(self.at).as_secs_f64();
+        self.level = (self.level + dt * self.rate).min(self.burst);
+        self.at = now;
+        self.level >= 1.0
+    }
+    fn take(&mut self, now: Instant) -> bool {
+        if self.has_room(now) {
+            self.level -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One connection: reads, limits and parses what comes in (so hostile input
+/// costs the host's own task nothing), and writes what the host queues.
+async fn run_conn(
+    id: ConnId,
+    mut link: Link,
+    mut out: mpsc::Receiver<Arc<str>>,
+    inbound: mpsc::Sender<Inbound>,
+    limits: Limits,
+    write_timeout: Duration,
+    _slot: OwnedSemaphorePermit,
+) {
+    let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
+    loop {
+        tokio::select! {
+            text = link.rx.recv() => {
+                let Some(text) = text else { break };
+                let event = if !bucket.take(Instant::now()) {
+                    Inbound::Bad(id, Refusal::RateLimited)
+                } else {
+                    match decode_client(&text) {
+                        Ok(msg) => Inbound::Msg(id, msg),
+                        Err(refusal) => Inbound::Bad(id, refusal),
+                    }
+                };
+                if inbound.send(event).await.is_err() {
+                    break;
+                }
+            }
+            text = out.recv() => {
+                // `None`: the host closed this connection (after what was queued).
+                let Some(text) = text else { break };
+                // A reader that does not take it in time is given up.
+                let sent = tokio::time::timeout(write_timeout, link.tx.send(text)).await;
+                if !matches!(sent, Ok(Ok(()))) {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = inbound.send(Inbound::Closed(id)).await;
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    Pending,
+    Player(Seat),
+    Spectator,
+}
+
+struct Conn {
+    out: mpsc::Sender<Arc<str>>,
+    role: Role,
+    opened: Instant,
+    last_heard: Instant,
+    last_req: u64,
+    strikes: u32,
+    last_resync: Option<Instant>,
+}
+
+struct SeatState {
+    info: SeatInfo,
+    conn: Option<ConnId>,
+    token: Option<String>,
+    /// When a remote player's connection was lost (cleared when they are back or out).
+    lost_at: Option<Instant>,
+}
+
+struct HostCore {
+    config: HostConfig,
+    seats: Vec<SeatState>,
+    conns: HashMap<ConnId, Conn>,
+    next_id: ConnId,
+    game: Option<Game>,
+    seq: u64,
+    record: Option<Record>,
+    events: std::sync::mpsc::Sender<HostEvent>,
+    view: Arc<Mutex<HostView>>,
+    wrong_codes: Bucket,
+    last_tick: Instant,
+    /// Clock time not yet given to the game (it takes whole milliseconds).
+    clock_carry: Duration,
+    last_clock_sent: Instant,
+    refused: u64,
+}
+
+impl HostCore {
+    fn new(config: HostConfig, events: std::sync::mpsc::Sender<HostEvent>) -> HostCore {
+        let seats: Vec<SeatState> = config
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, info)| SeatState {
+                info: SeatInfo {
+                    name: clean_name(&info.name, &format!("Player {}", i + 1)),
+                    connected: info.kind != SeatKind::Open,
+                    kind: match info.kind {
+                        // Remote seats are taken by joining, not by configuration.
+                        SeatKind::Remote => SeatKind::Open,
+                        ref k => k.clone(),
+                    },
+                },
+                conn: None,
+                token: None,
+                lost_at: None,
+            })
+            .collect();
+        let limits = config.limits;
+        let lobby = Lobby {
+            rules: config.rules.clone(),
+            seats: seats.iter().map(|s| s.info.clone()).collect(),
+            spectators: 0,
+            started: false,
+        };
+        let view = Arc::new(Mutex::new(HostView {
+            lobby,
+            seq: 0,
+            checksum: 0,
+            game: None,
+            record: None,
+            connections: 0,
+            refused: 0,
+        }));
+        HostCore {
+            config,
+            seats,
+            conns: HashMap::new(),
+            next_id: 1,
+            game: None,
+            seq: 0,
+            record: None,
+            events,
+            view,
+            wrong_codes: Bucket::new(limits.wrong_codes_per_second, limits.wrong_code_burst),
+            last_tick: Instant::now(),
+            clock_carry: Duration::ZERO,
+            last_clock_sent: Instant::now(),
+            refused: 0,
+        }
+    }
+
+    fn lobby(&self) -> Lobby {
+        Lobby {
+            rules: self.config.rules.clone(),
+            seats: self.seats.iter().map(|s| s.info.clone()).collect(),
+            spectators: self
+                .conns
+                .values()
+                .filter(|c| c.role == Role::Spectator)
+                .count() as u32,
+            started: self.game.is_some(),
+        }
+    }
+
+    fn running(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| !g.is_over())
+    }
+
+    fn emit(&self, event: HostEvent) {
+        // The host goes on even when nobody listens.
+        let _ = self.events.send(event);
+    }
+
+    /// Brings the shared view up to date (`game_changed`: clone the game too).
+    fn update_view(&self, game_changed: bool) {
+        let mut view = self.view.lock().expect("host view");
+        view.lobby = self.lobby();
+        view.seq = self.seq;
+        view.checksum = self.game.as_ref().map_or(0, Game::checksum);
+        if game_changed {
+            view.game = self.game.clone();
+        }
+        view.record = self.record.clone();
+        view.connections = self.conns.len();
+        view.refused = self.refused;
+    }
+
+    fn add_conn(&mut self) -> (ConnId, mpsc::Receiver<Arc<str>>) {
+        let id = self.next_id;
+        self.next_id += 1;
+        let (out, out_rx) = mpsc::channel(self.config.limits.out_queue.max(LINK_QUEUE));
+        let now = Instant::now();
+        self.conns.insert(
+            id,
+            Conn {
+                out,
+                role: Role::Pending,
+                opened: now,
+                last_heard: now,
+                last_req: 0,
+                strikes: 0,
+                last_resync: None,
+            },
+        );
+        self.update_view(false);
+        (id, out_rx)
+    }
+
+    /// Queues a message for one connection; one that cannot take it (it
+    /// reads too slowly) is dropped.
+    fn send(&mut self, id: ConnId, msg: &ServerMsg) {
+        let text: Arc<str> = Arc::from(encode(msg));
+        self.send_text(id, text);
+    }
+
+    fn send_text(&mut self, id: ConnId, text: Arc<str>) {
+        let full = match self.conns.get(&id) {
+            Some(c) => c.out.try_send(text).is_err(),
+            None => false,
+        };
+        if full {
+            self.drop_conn(id);
+        }
+    }
+
+    /// Sends to every joined connection (encoded once).
+    fn broadcast(&mut self, msg: &ServerMsg) {
+        let text: Arc<str> = Arc::from(encode(msg));
+        let ids: Vec<ConnId> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| c.role != Role::Pending)
+            .map(|(&id, _)| id)
+            .collect();
+        for id in ids {
+            self.send_text(id, text.clone());
+        }
+    }
+
+    fn broadcast_lobby(&mut self) {
+        let lobby = self.lobby();
+        self.broadcast(&ServerMsg::Lobby {
+            lobby: lobby.clone(),
+        });
+        self.emit(HostEvent::Lobby(lobby));
+        self.update_view(false);
+    }
+
+    /// Closes a connection (after what is queued for it). A player's seat
+    /// waits for them during the game, and opens again before it.
+    fn drop_conn(&mut self, id: ConnId) {
+        let Some(conn) = self.conns.remove(&id) else {
+            return;
+        };
+        match conn.role {
+            Role::Player(seat) if self.seats[seat as usize].conn == Some(id) => {
+                let s = &mut self.seats[seat as usize];
+                s.conn = None;
+                s.info.connected = false;
+                if self.game.is_some() {
+                    s.lost_at = Some(Instant::now());
+                    self.broadcast(&ServerMsg::Connection {
+                        seat,
+                        connected: false,
+                    });
+                    self.emit(HostEvent::Connection {
+                        seat,
+                        connected: false,
+                    });
+                    self.update_view(false);
+                } else {
+                    s.info.kind = SeatKind::Open;
+                    s.info.name = format!("Player {}", seat + 1);
+                    s.token = None;
+                    self.broadcast_lobby();
+                }
+            }
+            Role::Spectator => self.broadcast_lobby(),
+            _ => self.update_view(false),
+        }
+    }
+
+    fn refuse(&mut self, id: ConnId, reason: Refusal) {
+        self.refused += 1;
+        self.send(
+            id,
+            &ServerMsg::Refused {
+                reason,
+                message: reason.message(),
+            },
+        );
+        if reason.closes() {
+            self.drop_conn(id);
+            return;
+        }
+        let max = self.config.limits.max_strikes;
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.strikes += 1;
+            if c.strikes >= max {
+                self.refuse(id, Refusal::TooManyErrors);
+            }
+        }
+        self.update_view(false);
+    }
+
+    fn reject(&mut self, id: ConnId, req: u64, reason: impl Into<String>) {
+        self.refused += 1;
+        self.send(
+            id,
+            &ServerMsg::Rejected {
+                req,
+                reason: reason.into(),
+            },
+        );
+        let max = self.config.limits.max_strikes;
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.strikes += 1;
+            if c.strikes >= max {
+                self.refuse(id, Refusal::TooManyErrors);
+            }
+        }
+    }
+
+    fn inbound(&mut self, event: Inbound) {
+        match event {
+            Inbound::Closed(id) => self.drop_conn(id),
+            Inbound::Bad(id, reason) => {
+                if self.conns.contains_key(&id) {
+                    self.refuse(id, reason);
+                }
+            }
+            Inbound::Msg(id, msg) => {
+                let Some(conn) = self.conns.get_mut(&id) else {
+                    return;
+                };
+                conn.last_heard = Instant::now();
+                let role = conn.role;
+                match (role, msg) {
+                    (
+                        Role::Pending,
+                        ClientMsg::Hello {
+                            code,
+                            name,
+                            want,
+                            rejoin,
+                            ..
+                        },
+                    ) => self.hello(id, &code, &name, want, rejoin.as_deref()),
+                    (Role::Pending, _) | (_, ClientMsg::Hello { .. }) => {
+                        self.refuse(id, Refusal::NotJoined)
+                    }
+                    (_, ClientMsg::Ping { nonce, .. }) => {
+                        let (seq, started) = (self.seq, self.game.is_some());
+                        self.send(
+                            id,
+                            &ServerMsg::Pong {
+                                nonce,
+                                seq,
+                                started,
+                            },
+                        );
+                    }
+                    (_, ClientMsg::Resync { .. }) => self.resync(id),
+                    (_, ClientMsg::Leave) => self.drop_conn(id),
+                    (role, ClientMsg::Act { req, at, action }) => {
+                        if let Some(seat) = self.check_request(id, role, req, at)
+                            && let Err(reason) = self.act(seat, action)
+                        {
+                            self.reject(id, req, reason);
+                        }
+                    }
+                    (role, ClientMsg::Undo { req, at }) => {
+                        if let Some(seat) = self.check_request(id, role, req, at) {
+                            match self.config.undo {
+                                UndoPolicy::Refuse => {
+                                    self.reject(id, req, "the host does not allow undo")
+                                }
+                                UndoPolicy::Accept => {
+                                    if let Err(reason) = self.undo() {
+                                        self.reject(id, req, reason);
+                                    }
+                                }
+                                UndoPolicy::Ask => {
+                                    let asked = ServerMsg::UndoAsked { seat: Some(seat) };
+                                    self.broadcast(&asked);
+                                    self.emit(HostEvent::UndoAsked { seat: Some(seat) });
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The checks every request passes: not a replay, from a player, for
+    /// the state as it is now. Returns the requester's seat.
+    fn check_request(&mut self, id: ConnId, role: Role, req: u64, at: u64) -> Option<Seat> {
+        let conn = self.conns.get_mut(&id)?;
+        if req <= conn.last_req {
+            self.reject(id, req, "replayed request");
+            return None;
+        }
+        conn.last_req = req;
+        let Role::Player(seat) = role else {
+            self.reject(id, req, "spectators cannot play");
+            return None;
+        };
+        if !self.running() {
+            self.reject(id, req, "no game is running");
+            return None;
+        }
+        if at != self.seq {
+            self.reject(
+                id,
+                req,
+                format!("stale: made for state {at}, the game is at {}", self.seq),
+            );
+            return None;
+        }
+        Some(seat)
+    }
+
+    fn hello(&mut self, id: ConnId, code: &str, name: &str, want: Want, rejoin: Option<&str>) {
+        // Every wrong code spends from one bucket for the whole host, so
+        // guessing stays slow however many connections a guesser opens.
+        // While it is empty every hello is refused alike, right code or not,
+        // so the answer tells a guesser nothing.
+        let now = Instant::now();
+        if !self.wrong_codes.has_room(now) {
+            return self.refuse(id, Refusal::Busy);
+        }
+        if !self.config.code.matches(code) {
+            self.wrong_codes.take(now);
+            return self.refuse(id, Refusal::WrongCode);
+        }
+        if let Some(token) = rejoin {
+            let seat = self
+                .seats
+                .iter()
+                .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)));
+            let Some(seat) = seat else {
+                return self.refuse(id, Refusal::BadToken);
+            };
+            if let Some(old) = self.seats[seat].conn.take() {
+                // The old connection is a ghost of this player's.
+                if let Some(c) = self.conns.get_mut(&old) {
+                    c.role = Role::Pending;
+                }
+                self.drop_conn(old);
+            }
+            return self.seat_player(id, seat as Seat, None);
+        }
+        match want {
+            Want::Spectator => {
+                let spectators = self.lobby().spectators;
+                if spectators >= self.config.limits.max_spectators {
+                    return self.refuse(id, Refusal::Full);
+                }
+                if let Some(c) = self.conns.get_mut(&id) {
+                    c.role = Role::Spectator;
+                }
+                let lobby = self.lobby();
+                self.send(
+                    id,
+                    &ServerMsg::Welcome {
+                        protocol: PROTOCOL_VERSION,
+                        seat: None,
+                        token: None,
+                        lobby,
+                    },
+                );
+                self.broadcast_lobby();
+                if self.game.is_some() {
+                    self.resync(id);
+                }
+            }
+            Want::Any | Want::Seat(_) => {
+                if self.game.is_some() {
+                    return self.refuse(id, Refusal::Started);
+                }
+                let open = |s: &SeatState| s.info.kind == SeatKind::Open;
+                let seat = match want {
+                    Want::Seat(s) => self.seats.get(s as usize).filter(|x| open(x)).map(|_| s),
+                    _ => self.seats.iter().position(open).map(|s| s as Seat),
+                };
+                let Some(seat) = seat else {
+                    return self.refuse(id, Refusal::Full);
+                };
+                let name = clean_name(name, &format!("Player {}", seat + 1));
+                self.seat_player(id, seat, Some(name));
+            }
+        }
+    }
+
+    /// Puts connection `id` in `seat` (a newcomer when `name` is given, else
+    /// a player coming back) and welcomes it.
+    fn seat_player(&mut self, id: ConnId, seat: Seat, name: Option<String>) {
+        let s = &mut self.seats[seat as usize];
+        s.conn = Some(id);
+        s.lost_at = None;
+        s.info.connected = true;
+        if let Some(name) = name {
+            s.info.kind = SeatKind::Remote;
+            s.info.name = name;
+            s.token = Some(new_token());
+        }
+        let token = s.token.clone();
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.role = Role::Player(seat);
+        }
+        let lobby = self.lobby();
+        self.send(
+            id,
+            &ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+                seat: Some(seat),
+                token,
+                lobby,
+            },
+        );
+        if self.game.is_some() {
+            self.broadcast(&ServerMsg::Connection {
+                seat,
+                connected: true,
+            });
+            self.emit(HostEvent::Connection {
+                seat,
+                connected: true,
+            });
+            self.resync(id);
+            self.update_view(false);
+        } else {
+            self.broadcast_lobby();
+            self.maybe_start();
+        }
+    }
+
+    fn maybe_start(&mut self) {
+        let full = self.seats.iter().all(|s| s.info.kind != SeatKind::Open);
+        if self.config.start_when_full && full && self.game.is_none() {
+            let _ = self.start();
+        }
+    }
+
+    fn record(&self) -> Option<Record> {
+        let game = self.game.as_ref()?;
+        let mut record = Record::of(
+            game,
+            self.seats.iter().map(|s| s.info.name.clone()).collect(),
+        );
+        record.bots = self
+            .seats
+            .iter()
+            .map(|s| match &s.info.kind {
+                SeatKind::Bot { level } => Some(level.clone()),
+                _ => None,
+            })
+            .collect();
+        Some(record)
+    }
+
+    fn start(&mut self) -> Result<(), HostError> {
+        if self.game.is_some() {
+            return Err(HostError::Refused("the game has started".into()));
+        }
+        if let Some(i) = self
+            .seats
+            .iter()
+            .position(|s| s.info.kind == SeatKind::Open)
+        {
+            return Err(HostError::Refused(format!("seat {} is open", i + 1)));
+        }
+        let seed = self.config.seed.unwrap_or_else(random_u64);
+        let game = Game::new(self.config.rules.clone(), self.seats.len(), seed)
+            .map_err(|e| HostError::Refused(e.to_string()))?;
+        let checksum = game.checksum();
+        self.game = Some(game);
+        self.seq = 0;
+        let now = Instant::now();
+        self.last_tick = now;
+        self.clock_carry = Duration::ZERO;
+        let record = self.record().expect("a game");
+        self.broadcast(&ServerMsg::Start {
+            record,
+            seq: 0,
+            checksum,
+        });
+        self.emit(HostEvent::Started { seq: 0 });
+        self.broadcast_lobby();
+        self.update_view(true);
+        Ok(())
+    }
+
+    /// Plays an action for `seat`, with the host's clock: only the player to
+    /// move moves, passes or uses items, a player resigns only for
+    /// themselves, and clock actions come from the host's clock alone.
+    fn act(&mut self, seat: Seat, action: Action) -> Result<(), String> {
+        let game = self.game.as_mut().ok_or("no game is running")?;
+        if game.is_over() {
+            return Err("the game is over".into());
+        }
+        let to_move = game.to_move();
+        let ms = game.state().turn_ms;
+        let mover_only = || match seat == to_move {
+            true => Ok(()),
+            false => Err(format!(
+                "not your turn: player {} is to move",
+                u32::from(to_move) + 1
+            )),
+        };
+        let result = match action {
+            Action::Move {
+                from, to, route, ..
+            } => {
+                mover_only()?;
+                game.apply(Action::Move {
+                    from,
+                    to,
+                    route,
+                    ms,
+                })
+            }
+            Action::Pass { .. } => {
+                mover_only()?;
+                game.apply(Action::Pass { ms })
+            }
+            Action::UseItem { item_use, .. } => {
+                mover_only()?;
+                game.apply(Action::UseItem { item_use, ms })
+            }
+            Action::Resign { seat: who, .. } if who == seat => game.resign(seat),
+            Action::Resign { .. } => return Err("you can only resign your own seat".into()),
+            Action::Timeout { .. } | Action::OutOfTime { .. } => {
+                return Err("clock actions are the host's".into());
+            }
+        };
+        let events = result.map_err(|e| e.to_string())?;
+        self.applied(to_move, events);
+        Ok(())
+    }
+
+    /// Broadcasts the game's last action (just played by `seat`'s turn).
+    fn applied(&mut self, seat: Seat, events: Vec<Event>) {
+        let game = self.game.as_ref().expect("a game");
+        let action = game.actions().last().cloned().expect("an action");
+        let checksum = game.checksum();
+        let over = game.is_over();
+        self.seq += 1;
+        let seq = self.seq;
+        self.broadcast(&ServerMsg::Applied {
+            seq,
+            action: action.clone(),
+            checksum,
+        });
+        self.emit(HostEvent::Applied {
+            seq,
+            seat,
+            action,
+            events,
+        });
+        if over {
+            let record = self.record().expect("a game");
+            self.record = Some(record.clone());
+            self.broadcast(&ServerMsg::GameOver {
+                record: record.clone(),
+                seq,
+                checksum,
+            });
+            self.emit(HostEvent::GameOver { record });
+        }
+        self.update_view(true);
+    }
+
+    fn undo(&mut self) -> Result<(), String> {
+        let game = self.game.as_mut().ok_or("no game is running")?;
+        if game.is_over() {
+            return Err("the game is over".into());
+        }
+        game.undo().map_err(|e| e.to_string())?;
+        let checksum = game.checksum();
+        self.seq += 1;
+        let seq = self.seq;
+        self.broadcast(&ServerMsg::Undone { seq, checksum });
+        self.emit(HostEvent::Undone { seq });
+        self.update_view(true);
+        Ok(())
+    }
+
+    /// Sends the whole game to one client (at most every `resync_every`).
+    fn resync(&mut self, id: ConnId) {
+        let now = Instant::now();
+        let every = self.config.limits.resync_every;
+        let Some(conn) = self.conns.get_mut(&id) else {
+            return;
+        };
+        if conn
+            .last_resync
+            .is_some_and(|t| now.duration_since(t) < every)
+        {
+            return;
+        }
+        conn.last_resync = Some(now);
+        let Some(record) = self.record() else {
+            return;
+        };
+        let checksum = self.game.as_ref().map_or(0, Game::checksum);
+        let seq = self.seq;
+        let msg = if self.game.as_ref().is_some_and(Game::is_over) {
+            ServerMsg::GameOver {
+                record,
+                seq,
+                checksum,
+            }
+        } else {
+            ServerMsg::Resync {
+                record,
+                seq,
+                checksum,
+            }
+        };
+        self.send(id, &msg);
+    }
+
+    fn command(&mut self, command: Command) {
+        match command {
+            Command::SetSeat(seat, info, reply) => {
+                let _ = reply.send(self.set_seat(seat, info));
+            }
+            Command::SetRules(rules, reply) => {
+                let result = if self.game.is_some() {
+                    Err(HostError::Refused("the game has started".into()))
+                } else {
+                    rules
+                        .validate(self.seats.len())
+                        .map_err(|e| HostError::Refused(e.to_string()))
+                        .map(|()| {
+                            self.config.rules = rules;
+                            self.broadcast_lobby();
+                        })
+                };
+                let _ = reply.send(result);
+            }
+            Command::Start(reply) => {
+                let _ = reply.send(self.start());
+            }
+            Command::Act(seat, action) => {
+                let local = self
+                    .seats
+                    .get(seat as usize)
+                    .is_some_and(|s| matches!(s.info.kind, SeatKind::Local | SeatKind::Bot { .. }));
+                let result = match local {
+                    true => self.act(seat, action),
+                    false => Err(format!("seat {} is not the host's to play", seat + 1)),
+                };
+                if let Err(reason) = result {
+                    self.emit(HostEvent::Rejected { seat, reason });
+                }
+            }
+            Command::Undo => {
+                let _ = self.undo();
+            }
+            Command::Shutdown => {}
+        }
+    }
+
+    fn set_seat(&mut self, seat: Seat, info: SeatInfo) -> Result<(), HostError> {
+        if self.game.is_some() {
+            return Err(HostError::Refused("the game has started".into()));
+        }
+        if info.kind == SeatKind::Remote {
+            return Err(HostError::Refused(
+                "remote players take seats by joining".into(),
+            ));
+        }
+        let s = self
+            .seats
+            .get_mut(seat as usize)
+            .ok_or_else(|| HostError::Refused(format!("no seat {}", seat + 1)))?;
+        let sent_away = s.conn.take();
+        s.token = None;
+        s.info = SeatInfo {
+            name: clean_name(&info.name, &format!("Player {}", seat + 1)),
+            connected: info.kind != SeatKind::Open,
+            kind: info.kind,
+        };
+        if let Some(id) = sent_away {
+            if let Some(c) = self.conns.get_mut(&id) {
+                c.role = Role::Pending;
+            }
+            self.refuse(id, Refusal::Full);
+        }
+        self.broadcast_lobby();
+        self.maybe_start();
+        Ok(())
+    }
+
+    /// Time passes: hellos and silences time out, lost seats run out of
+    /// time to come back, and the host's clock runs.
+    fn tick(&mut self, now: Instant) {
+        let t = self.config.timeouts;
+        let late: Vec<(ConnId, Refusal)> = self
+            .conns
+            .iter()
+            .filter(|(_, c)| match c.role {
+                Role::Pending => now.duration_since(c.opened) > t.hello,
+                _ => now.duration_since(c.last_heard) > t.silence,
+            })
+            .map(|(&id, _)| (id, Refusal::Timeout))
+            .collect();
+        for (id, reason) in late {
+            self.refuse(id, reason);
+        }
+        let elapsed = now.saturating_duration_since(self.last_tick) + self.clock_carry;
+        self.last_tick = now;
+        if !self.running() {
+            return;
+        }
+        // A seat whose player did not come back in time resigns.
+        for seat in 0..self.seats.len() {
+            let gone = self.seats[seat]
+                .lost_at
+                .is_some_and(|at| now.duration_since(at) > t.reconnect);
+            if gone && self.running() {
+                self.seats[seat].lost_at = None;
+                let game = self.game.as_mut().expect("a game");
+                let to_move = game.to_move();
+                if game.player(seat as Seat).status == Status::Playing
+                    && let Ok(events) = game.resign(seat as Seat)
+                {
+                    self.applied(to_move, events);
+                }
+            }
+        }
+        let Some(game) = self.game.as_mut().filter(|g| !g.is_over()) else {
+            return;
+        };
+        let rules = game.rules();
+        if rules.move_limit_ms.is_none() && rules.time_bank_ms.is_none() {
+            return;
+        }
+        let ms = elapsed.as_millis().min(u128::from(u32::MAX)) as u32;
+        self.clock_carry = elapsed - Duration::from_millis(u64::from(ms));
+        let before = game.actions().count();
+        let to_move = game.to_move();
+        let events = game.tick(ms);
+        if game.actions().count() != before {
+            self.applied(to_move, events);
+        } else if now.duration_since(self.last_clock_sent) >= Duration::from_secs(1) {
+            self.last_clock_sent = now;
+            let turn_ms = game.state().turn_ms;
+            let seq = self.seq;
+            self.broadcast(&ServerMsg::Clock { seq, turn_ms });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bucket_allows_its_burst_then_its_rate() {
+        let start = Instant::now();
+        let mut b = Bucket::new(2.0, 3.0);
+        b.at = start;
+        assert!((0..3).all(|_| b.take(start)), "the burst");
+        assert!(!b.take(start), "then nothing at once");
+        assert!(!b.has_room(start + Duration::from_millis(400)));
+        assert!(
+            b.take(start + Duration::from_millis(500)),
+            "one every half second"
+        );
+        assert!(!b.take(start + Duration::from_millis(500)));
+        // A long wait refills only up to the burst.
+        let later = start + Duration::from_secs(60);
+        assert_eq!((0..10).filter(|_| b.take(later)).count(), 3);
+    }
+}

@@ -1,0 +1,45 @@
+//! `starhop-net`: network play for Starhop, without Bevy.
+//!
+//! One machine hosts ([`HostHandle::start`]): its `Game` is the only
+//! authority. Others join ([`ClientHandle::connect`]) by address and room
+//! code, over WebSockets (tokio + tokio-tungstenite). Clients send requests
+//! (the engine's `Action`s); the host checks each with the engine, plays it
+//! and broadcasts it with a sequence number and `Game::checksum`; every
+//! client applies it to its own copy and compares. A gap or a mismatch makes
+//! the client ask for the host's record (a resync). Clocks run on the host.
+//!
+//! - [`protocol`]: the versioned, size-capped messages.
+//! - [`code`]: room codes and seat tokens from the OS's randomness.
+//! - [`host`]: the host, its lobby, limits and time-outs; [`HostHandle`] to
+//!   drive it from a game or a tool, [`HostEvents`] to follow it.
+//! - [`client`]: the client, its copy of the game, reconnects;
+//!   [`ClientHandle`] and [`ClientEvents`].
+//! - [`link`]: connections as channels (WebSocket, in-process, with faults).
+//! - [`drive`]: loops that play seats with a chooser (bots) to the end.
+//!
+//! A game screen would: start a host with `HostConfig` (seats `Open`,
+//! `Local` or `Bot`), show `HostHandle::view().lobby` and the code, call
+//! `set_seat`/`set_rules`/`start_game`, play local and bot seats with
+//! `HostHandle::act`, and animate `HostEvent::Applied`'s events. A joining
+//! game reads `ClientEvent`s each frame (`try_recv`), animates
+//! `ClientEvent::Applied`'s events, and sends moves with `ClientHandle::act`.
+
+pub mod client;
+pub mod code;
+pub mod drive;
+pub mod host;
+pub mod link;
+pub mod protocol;
+
+pub use client::{
+    ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView, Connector,
+};
+pub use code::RoomCode;
+pub use host::{
+    HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits, Timeouts,
+    UndoPolicy,
+};
+pub use link::{Faults, Link};
+pub use protocol::{
+    ClientMsg, Lobby, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind, ServerMsg, Want,
+};

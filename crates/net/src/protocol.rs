@@ -1,0 +1,392 @@
+//! The wire protocol: JSON messages, one per WebSocket text frame.
+//!
+//! Every message is an object tagged by `"type"`. The first message of a
+//! client is always `{"type": "hello", "protocol": N, ...}`, and every future
+//! version keeps `type` and `protocol` at the top of its hello, so a host can
+//! tell a client of another version exactly what is wrong.
+//!
+//! Sizes are capped before anything is parsed: a client's messages are small
+//! (a move is a route of at most a few dozen holes), the host's may carry a
+//! whole game record (start, resync, end).
+
+use serde::{Deserialize, Serialize};
+use starhop_engine::{Action, Record, Rules, Seat};
+
+/// Bump on any change of the messages' shape or meaning.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a host takes from a client. A hello is about 200
+/// bytes and a move with the longest chain of jumps about 300.
+pub const MAX_CLIENT_MESSAGE_BYTES: usize = 4 * 1024;
+
+/// The largest message a client takes from a host: a game record in compact
+/// JSON is about 60 bytes an action, and real games end within a few hundred
+/// actions, so a megabyte is far more than any game needs.
+pub const MAX_HOST_MESSAGE_BYTES: usize = 1024 * 1024;
+
+/// The longest player name kept, in characters (longer ones are cut).
+pub const MAX_NAME_CHARS: usize = 24;
+
+/// Which seat a joining client wants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Want {
+    /// Any open seat.
+    Any,
+    /// This seat (0-based), if it is open.
+    Seat(Seat),
+    /// Watch only.
+    Spectator,
+}
+
+/// What a client sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClientMsg {
+    /// The first message of every connection.
+    Hello {
+        protocol: u32,
+        /// The room code (see `RoomCode`), as typed: case and dashes do not matter.
+        code: String,
+        name: String,
+        want: Want,
+        /// The seat token of an earlier connection, to take that seat back.
+        #[serde(default)]
+        rejoin: Option<String>,
+    },
+    /// Asks the host to play `action` for the client's seat. `req` grows with
+    /// every request of a connection (a repeated or older one is refused as a
+    /// replay); `at` is the sequence number of the state it was chosen in (a
+    /// request for an older state is refused as stale). The host fills in the
+    /// time from its own clock, and never takes clock actions from a client.
+    Act { req: u64, at: u64, action: Action },
+    /// Asks to take back the last action; the host decides.
+    Undo { req: u64, at: u64 },
+    /// Asks for the host's record (the client's state disagrees or has a gap).
+    Resync { have: u64 },
+    /// Keeps the connection alive; `seq` is the client's latest sequence number.
+    Ping { nonce: u64, seq: u64 },
+    /// The client leaves for good (a lost connection may come back; this may not).
+    Leave,
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum SeatKind {
+    /// Waiting for a remote player.
+    Open,
+    /// A person at the host's machine.
+    Local,
+    /// A person on another machine.
+    Remote,
+    /// A bot played by the host, of this level.
+    Bot { level: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    pub kind: SeatKind,
+    pub name: String,
+    /// For remote seats: whether the player is connected now.
+    pub connected: bool,
+}
+
+/// The table as everyone sees it before and during the game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lobby {
+    pub rules: Rules,
+    pub seats: Vec<SeatInfo>,
+    pub spectators: u32,
+    pub started: bool,
+}
+
+/// Why the host refused a connection or a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The client speaks another protocol version (the connection is closed).
+    Version { host: u32, client: u32 },
+    /// The room code is wrong (the connection is closed).
+    WrongCode,
+    /// Too many wrong codes lately, or too many connections: try later.
+    Busy,
+    /// No open seat (or not the wanted one), or no room for spectators.
+    Full,
+    /// The rejoin token matches no seat.
+    BadToken,
+    /// The game has started: only rejoining players and spectators come in.
+    Started,
+    /// The message came before the hello, or a second hello came.
+    NotJoined,
+    /// The message is not one of the protocol's.
+    Malformed,
+    /// The message is larger than `MAX_CLIENT_MESSAGE_BYTES`.
+    TooLarge,
+    /// Too many messages too fast: this one was dropped.
+    RateLimited,
+    /// No hello in time, or silence for too long (the connection is closed).
+    Timeout,
+    /// Too many refused messages (the connection is closed).
+    TooManyErrors,
+}
+
+impl Refusal {
+    /// Whether the host closes the connection after this refusal.
+    pub fn closes(self) -> bool {
+        !matches!(
+            self,
+            Refusal::NotJoined | Refusal::Malformed | Refusal::TooLarge | Refusal::RateLimited
+        )
+    }
+
+    /// What to tell a person.
+    pub fn message(self) -> String {
+        match self {
+            Refusal::Version { host, client } => format!(
+                "this host speaks Starhop network protocol version {host}, and your game speaks version {client}: \
+                 both players need the same version of Starhop"
+            ),
+            Refusal::WrongCode => "wrong room code".into(),
+            Refusal::Busy => "the host is busy; try again in a few seconds".into(),
+            Refusal::Full => "no open seat".into(),
+            Refusal::BadToken => "that seat cannot be taken back (unknown token)".into(),
+            Refusal::Started => "the game has already started; join as a spectator".into(),
+            Refusal::NotJoined => "say hello first, once".into(),
+            Refusal::Malformed => "not a Starhop message".into(),
+            Refusal::TooLarge => {
+                format!("message larger than {MAX_CLIENT_MESSAGE_BYTES} bytes")
+            }
+            Refusal::RateLimited => "too many messages; slow down".into(),
+            Refusal::Timeout => "timed out".into(),
+            Refusal::TooManyErrors => "too many refused messages".into(),
+        }
+    }
+}
+
+/// What a host sends.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// The hello was accepted: the client's seat (`None` for a spectator) and
+    /// the token that takes the seat back after a lost connection.
+    Welcome {
+        protocol: u32,
+        seat: Option<Seat>,
+        token: Option<String>,
+        lobby: Lobby,
+    },
+    Refused {
+        reason: Refusal,
+        message: String,
+    },
+    Lobby {
+        lobby: Lobby,
+    },
+    /// The game starts: the record of its set-up (no actions yet).
+    Start {
+        record: Record,
+        seq: u64,
+        checksum: u64,
+    },
+    /// The host played `action`; `seq` counts every change of the game, and
+    /// `checksum` is `Game::checksum` after it.
+    Applied {
+        seq: u64,
+        action: Action,
+        checksum: u64,
+    },
+    /// The host took back the last action.
+    Undone {
+        seq: u64,
+        checksum: u64,
+    },
+    /// The request `req` was not played.
+    Rejected {
+        req: u64,
+        reason: String,
+    },
+    /// The whole game so far, to replace the client's.
+    Resync {
+        record: Record,
+        seq: u64,
+        checksum: u64,
+    },
+    /// A remote seat's connection was lost or came back.
+    Connection {
+        seat: Seat,
+        connected: bool,
+    },
+    /// The host's clock: time used in the running turn.
+    Clock {
+        seq: u64,
+        turn_ms: u32,
+    },
+    /// A player asked to take back the last action (the host decides).
+    UndoAsked {
+        seat: Option<Seat>,
+    },
+    /// The game is over: its record.
+    GameOver {
+        record: Record,
+        seq: u64,
+        checksum: u64,
+    },
+    /// The answer to a ping: the host's latest sequence number, and whether
+    /// the game has started (a client without a game then asks for it).
+    Pong {
+        nonce: u64,
+        seq: u64,
+        started: bool,
+    },
+}
+
+/// Encodes a message for the wire.
+pub fn encode<T: Serialize>(msg: &T) -> String {
+    // Our messages hold no maps with non-string keys and no non-finite
+    // floats, so serialisation cannot fail.
+    serde_json::to_string(msg).expect("protocol messages serialise")
+}
+
+/// Just enough of a hello to tell its protocol version.
+#[derive(Deserialize)]
+struct VersionProbe {
+    #[serde(rename = "type")]
+    kind: Option<String>,
+    protocol: Option<u64>,
+}
+
+/// Reads a client's message: refused unread when too large, and a hello of
+/// another protocol version is told apart from garbage.
+pub fn decode_client(text: &str) -> Result<ClientMsg, Refusal> {
+    if text.len() > MAX_CLIENT_MESSAGE_BYTES {
+        return Err(Refusal::TooLarge);
+    }
+    match serde_json::from_str::<ClientMsg>(text) {
+        Ok(ClientMsg::Hello { protocol, .. }) if protocol != PROTOCOL_VERSION => {
+            Err(Refusal::Version {
+                host: PROTOCOL_VERSION,
+                client: protocol,
+            })
+        }
+        Ok(msg) => Ok(msg),
+        Err(_) => match serde_json::from_str::<VersionProbe>(text) {
+            Ok(VersionProbe {
+                kind: Some(kind),
+                protocol: Some(v),
+            }) if kind == "hello" && v != u64::from(PROTOCOL_VERSION) => Err(Refusal::Version {
+                host: PROTOCOL_VERSION,
+                client: u32::try_from(v).unwrap_or(u32::MAX),
+            }),
+            _ => Err(Refusal::Malformed),
+        },
+    }
+}
+
+/// Why a host's message was not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum DecodeError {
+    #[error("the host's message is larger than {MAX_HOST_MESSAGE_BYTES} bytes")]
+    TooLarge,
+    #[error("the host's message is not readable: {0}")]
+    Malformed(String),
+}
+
+/// Reads a host's message (size-capped first).
+pub fn decode_server(text: &str) -> Result<ServerMsg, DecodeError> {
+    if text.len() > MAX_HOST_MESSAGE_BYTES {
+        return Err(DecodeError::TooLarge);
+    }
+    serde_json::from_str(text).map_err(|e| DecodeError::Malformed(e.to_string()))
+}
+
+/// A player name fit to show: no control or invisible formatting characters,
+/// trimmed, at most `MAX_NAME_CHARS` characters; `fallback` when nothing is left.
+pub fn clean_name(raw: &str, fallback: &str) -> String {
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
+    let name: String = raw
+        .chars()
+        .filter(|&c| !c.is_control() && !invisible(c))
+        .take(MAX_NAME_CHARS)
+        .collect();
+    match name.trim() {
+        "" => fallback.to_string(),
+        t => t.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_round_trip_through_json() {
+        let msgs = [
+            ClientMsg::Hello {
+                protocol: PROTOCOL_VERSION,
+                code: "ABCD-EFGH".into(),
+                name: "Ann".into(),
+                want: Want::Seat(2),
+                rejoin: None,
+            },
+            ClientMsg::Act {
+                req: 3,
+                at: 7,
+                action: Action::Move {
+                    from: 1,
+                    to: 9,
+                    route: vec![1, 5, 9],
+                    ms: 0,
+                },
+            },
+            ClientMsg::Ping { nonce: 1, seq: 2 },
+            ClientMsg::Leave,
+        ];
+        for m in msgs {
+            assert_eq!(decode_client(&encode(&m)), Ok(m));
+        }
+        let s = ServerMsg::Applied {
+            seq: 4,
+            action: Action::Pass { ms: 12 },
+            checksum: u64::MAX,
+        };
+        assert_eq!(decode_server(&encode(&s)), Ok(s));
+    }
+
+    #[test]
+    fn oversized_garbage_and_other_versions_are_told_apart() {
+        let big = format!(
+            "{{\"type\":\"ping\",\"nonce\":1,\"seq\":1,\"pad\":\"{}\"}}",
+            "x".repeat(MAX_CLIENT_MESSAGE_BYTES)
+        );
+        assert_eq!(decode_client(&big), Err(Refusal::TooLarge));
+        assert_eq!(decode_client("{\"type\":\"fly\"}"), Err(Refusal::Malformed));
+        assert_eq!(decode_client("\u{0}\u{1}"), Err(Refusal::Malformed));
+        // A future hello with fields we do not know still names its version.
+        let future = r#"{"type":"hello","protocol":7,"room":{"code":1}}"#;
+        assert_eq!(
+            decode_client(future),
+            Err(Refusal::Version {
+                host: PROTOCOL_VERSION,
+                client: 7
+            })
+        );
+        assert!(
+            Refusal::Version { host: 1, client: 7 }
+                .message()
+                .contains("version 7")
+        );
+        let deep = "[".repeat(3000);
+        assert_eq!(decode_client(&deep), Err(Refusal::Malformed));
+    }
+
+    #[test]
+    fn names_are_cleaned() {
+        assert_eq!(clean_name("  Ann\u{202E}\n ", "P1"), "Ann");
+        assert_eq!(clean_name("\u{7}", "P1"), "P1");
+        assert_eq!(
+            clean_name(&"é".repeat(100), "P1").chars().count(),
+            MAX_NAME_CHARS
+        );
+    }
+}
