@@ -25,6 +25,7 @@ pub mod input;
 pub mod launch;
 pub mod league;
 pub mod marbles;
+pub mod online;
 pub mod party;
 pub mod perf;
 pub mod persist;
@@ -56,6 +57,8 @@ pub enum Screen {
     Tournament,
     /// The solo crossing challenge: its setup panel and its game (see `crossing`).
     Crossing,
+    /// A network table: host or join, and the lobby before the game (see `online`).
+    Online,
     /// The replay viewer: a recorded game shown move by move (see `replay`).
     /// The record is the `Match` on show; the rules systems, clocks, bots and
     /// board input stand still, so nothing can change it.
@@ -67,7 +70,12 @@ impl Screen {
     pub fn is_menu(self) -> bool {
         matches!(
             self,
-            Screen::Home | Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament
+            Screen::Home
+                | Screen::Setup
+                | Screen::Profiles
+                | Screen::History
+                | Screen::Tournament
+                | Screen::Online
         )
     }
 }
@@ -113,6 +121,7 @@ impl Plugin for StarhopLogicPlugin {
                 league::plugin,
                 replay::plugin,
                 race::plugin,
+                online::plugin,
             ));
     }
 }
@@ -220,6 +229,7 @@ impl Plugin for StarhopPlugin {
             crossing::view_plugin,
             league::view_plugin,
             replay::view_plugin,
+            online::ui::plugin,
         ));
     }
 }

@@ -29,6 +29,7 @@ enum Choice {
     Party,
     Food,
     Crossing,
+    Online,
     Tournament,
     Profiles,
     History,
@@ -36,11 +37,12 @@ enum Choice {
     Quit,
 }
 
-const CHOICES: [Choice; 9] = [
+const CHOICES: [Choice; 10] = [
     Choice::Play,
     Choice::Party,
     Choice::Food,
     Choice::Crossing,
+    Choice::Online,
     Choice::Tournament,
     Choice::Profiles,
     Choice::History,
@@ -54,6 +56,7 @@ fn label(lang: Language, c: Choice) -> String {
         Choice::Party => ("🎁", lang.t("Party")),
         Choice::Food => ("🍴", lang.t("Food checkers")),
         Choice::Crossing => ("🏁", lang.t("Crossing challenge")),
+        Choice::Online => ("🌐", lang.t("Network game")),
         Choice::Tournament => ("🏆", lang.t("Tournament")),
         Choice::Profiles => ("👤", lang.t("Profiles")),
         Choice::History => ("📜", lang.t("History")),
@@ -71,6 +74,7 @@ fn tip(lang: Language, c: Choice) -> &'static str {
         Choice::Crossing => {
             lang.t("Alone on the board: cross to the opposite point in the fewest moves.")
         }
+        Choice::Online => lang.t("Host a table or join one over the network."),
         Choice::Tournament => lang.t("A round robin: everyone plays everyone, one game at a time."),
         Choice::Profiles => lang.t("Players with rating points and levels."),
         Choice::History => lang.t("Every finished game, newest first."),
@@ -172,6 +176,7 @@ fn home_screen(
             KeyCode::Digit7,
             KeyCode::Digit8,
             KeyCode::Digit9,
+            KeyCode::Digit0,
         ];
         if let Some(i) = digits.iter().position(|&k| keys.just_pressed(k)) {
             *selected = i;
@@ -192,7 +197,9 @@ fn home_screen(
                 .selected(*selected == i)
                 .min_size(egui::vec2(ui.available_width() - 34.0, 38.0));
             ui.horizontal(|ui| {
-                ui.label(egui::RichText::new(format!("{}", i + 1)).weak().monospace());
+                // The tenth choice is on the 0 key.
+                let key = (i + 1) % 10;
+                ui.label(egui::RichText::new(format!("{key}")).weak().monospace());
                 let r = ui.add(button).on_hover_text(tip(lang, c));
                 if r.hovered() {
                     *selected = i;
@@ -236,6 +243,7 @@ fn home_screen(
         Choice::Crossing => {
             crossing.write(crate::crossing::OpenCrossing);
         }
+        Choice::Online => next.set(Screen::Online),
         Choice::Tournament => {
             open.0 = None;
             next.set(Screen::Tournament);
@@ -282,12 +290,13 @@ fn escape_home(
     asking: Res<Asking>,
     ask: Res<LeagueAsk>,
     egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    online: Option<Res<crate::online::Online>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let here = matches!(
         screen.get(),
         Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament
-    );
+    ) || (*screen.get() == Screen::Online && online.is_none());
     let typing = egui_input.is_some_and(|e| e.wants_keyboard_input());
     if here
         && keys.just_pressed(KeyCode::Escape)

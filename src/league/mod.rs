@@ -247,7 +247,7 @@ pub fn who_of(seat: &SeatSetup) -> Who {
     match (seat.kind, &seat.profile) {
         (SeatKind::Bot(level), _) => Who::Bot(level),
         (SeatKind::Human, Some(id)) => Who::Profile(id.clone()),
-        (SeatKind::Human, None) => Who::Guest,
+        (SeatKind::Human, None) | (SeatKind::Remote, _) => Who::Guest,
     }
 }
 

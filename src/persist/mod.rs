@@ -212,7 +212,7 @@ pub fn write_json<T: Serialize>(path: &Path, value: &T) -> Result<(), String> {
 fn seat_label(name: &str, kind: SeatKind) -> String {
     let default = crate::ui::i18n::default_number(name).is_some();
     match kind {
-        SeatKind::Human => name.to_string(),
+        SeatKind::Human | SeatKind::Remote => name.to_string(),
         SeatKind::Bot(level) if default => format!("Bot ({level:?})"),
         SeatKind::Bot(level) => format!("{name} ({level:?})"),
     }
@@ -305,7 +305,7 @@ pub fn list_saves(dir: &Path) -> Vec<SaveEntry> {
                                 .unwrap_or_else(|| format!("Player {}", s + 1));
                             let bot = match setup.seats[s].kind {
                                 SeatKind::Bot(level) => Some(level),
-                                SeatKind::Human => None,
+                                SeatKind::Human | SeatKind::Remote => None,
                             };
                             (name, bot)
                         })

@@ -152,7 +152,7 @@ fn start_thinking(
     let thinking = match m.setup.seats[m.game.to_move() as usize].kind {
         SeatKind::Bot(level) => spawn_search(&m.game, level, speed.0, false),
         SeatKind::Human if asked => spawn_search(&m.game, HINT_LEVEL, 1.0, true),
-        SeatKind::Human => return,
+        SeatKind::Human | SeatKind::Remote => return,
     };
     mind.thinking = Some(thinking);
     mind.started += 1;

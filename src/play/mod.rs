@@ -159,10 +159,14 @@ pub(super) fn plugin(app: &mut App) {
                 start_match,
                 load_match,
                 // A replay's match is only stepped through by the viewer.
-                apply_requests.run_if(crate::replay::not_replaying),
+                // At a network table the host applies requests and runs the clocks.
+                apply_requests
+                    .run_if(crate::replay::not_replaying)
+                    .run_if(crate::online::offline),
                 tick_clock
                     .in_set(PausableSystems)
-                    .run_if(crate::replay::not_replaying),
+                    .run_if(crate::replay::not_replaying)
+                    .run_if(crate::online::offline),
                 back_to_setup,
             )
                 .chain()
@@ -288,6 +292,11 @@ impl Reports<'_> {
 
     fn notice(&mut self, notice: Notice) {
         self.notices.write(notice);
+    }
+
+    /// A message for the players, already in words.
+    pub(crate) fn info(&mut self, text: String) {
+        self.notices.write(Notice::Info(text));
     }
 }
 

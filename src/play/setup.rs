@@ -5,19 +5,22 @@ use serde::{Deserialize, Serialize};
 use starhop_ai::Level;
 use starhop_engine::{Record, Rules};
 
-/// Who plays a seat: a person at the screen, or a bot of some level.
+/// Who plays a seat: a person at the screen, a bot of some level, or a
+/// person at another Starhop in a network game (their moves come from the
+/// host; nothing here plays them).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum SeatKind {
     #[default]
     Human,
     Bot(Level),
+    Remote,
 }
 
 impl SeatKind {
     /// How a record keeps it: a bot's level name, nothing for a person.
     pub fn for_record(self) -> Option<String> {
         match self {
-            SeatKind::Human => None,
+            SeatKind::Human | SeatKind::Remote => None,
             SeatKind::Bot(level) => Some(level.name().to_string()),
         }
     }
@@ -94,7 +97,14 @@ impl MatchSetup {
 
     /// Whether every seat is a bot (a game to watch).
     pub fn bots_only(&self) -> bool {
-        self.seats.iter().all(|s| s.kind != SeatKind::Human)
+        self.seats
+            .iter()
+            .all(|s| matches!(s.kind, SeatKind::Bot(_)))
+    }
+
+    /// Whether a seat waits for a player at another Starhop (a network game).
+    pub fn has_remote(&self) -> bool {
+        self.seats.iter().any(|s| s.kind == SeatKind::Remote)
     }
 
     /// The setup of a saved game: names, and which seats are bots. A level

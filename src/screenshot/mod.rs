@@ -99,12 +99,30 @@ pub enum ShotOf {
     /// The replay viewer two thirds into a game the greedy bot played
     /// (`--moves`, 48 when not given), or on the `--replay` file.
     Replay,
+    /// The network game panel with the join form filled in.
+    OnlineJoin,
+    /// A hosted table's lobby: its code, a player joined, a seat open.
+    OnlineHost,
+    /// A hosted game under way, one remote player's connection lost.
+    OnlineGame,
 }
 
 impl ShotOf {
     /// Whether the shot shows a game (else the setup screen).
     pub fn in_game(self) -> bool {
-        self.screen().is_none() && self != ShotOf::Home && !self.food() && !self.crossing()
+        self.screen().is_none()
+            && self != ShotOf::Home
+            && !self.food()
+            && !self.crossing()
+            && !self.online()
+    }
+
+    /// Whether the shot shows a network table (set up by `online::shots`).
+    pub fn online(self) -> bool {
+        matches!(
+            self,
+            ShotOf::OnlineJoin | ShotOf::OnlineHost | ShotOf::OnlineGame
+        )
     }
 
     /// Whether the shot shows the crossing challenge (set up by `crossing::shots`).
@@ -232,6 +250,11 @@ fn size_window_for_shot(mut windows: Query<&mut Window, With<PrimaryWindow>>) {
 #[derive(Resource)]
 pub struct Shoot;
 
+/// While present, the picture waits (a scene that needs real time, such as
+/// a network table whose players are still joining).
+#[derive(Resource)]
+pub struct HoldShot;
+
 fn run_shot(
     mut commands: Commands,
     options: Res<LaunchOptions>,
@@ -245,6 +268,7 @@ fn run_shot(
     mut replays: MessageWriter<OpenReplay>,
     mut exit: MessageWriter<AppExit>,
     mut league: LeagueShot,
+    hold: Option<Res<HoldShot>>,
 ) {
     let p = &mut *progress;
     if !p.started {
@@ -308,6 +332,9 @@ fn run_shot(
         if options.replay.is_some() && options.moves > 0 {
             scene.replay.write(ReplayControl::Jump(options.moves));
         }
+        return;
+    }
+    if hold.is_some() {
         return;
     }
     if p.settled < SETTLE_FRAMES {
@@ -561,7 +588,10 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::Tournament
         | ShotOf::TournamentNew
         | ShotOf::EndRated
-        | ShotOf::Replay => {}
+        | ShotOf::Replay
+        | ShotOf::OnlineJoin
+        | ShotOf::OnlineHost
+        | ShotOf::OnlineGame => {}
     }
 }
 

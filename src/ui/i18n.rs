@@ -651,6 +651,7 @@ fn all_zh() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
     ZH.iter()
         .chain(crate::league::zh::ZH)
         .chain(crate::crossing::zh::ZH)
+        .chain(crate::online::zh::ZH)
 }
 
 pub trait Tr {
@@ -1037,6 +1038,7 @@ mod tests {
             "src/league",
             "src/replay",
             "src/crossing",
+            "src/online",
         ] {
             for entry in std::fs::read_dir(root.join(dir)).unwrap() {
                 let path = entry.unwrap().path();
@@ -1085,7 +1087,8 @@ mod tests {
             // The league's sample for screenshots names its made-up players.
             let league = file.contains("src/league") && !file.ends_with("shots.rs");
             let replay = file.ends_with("replay/view.rs");
-            let crossing = file.contains("src/crossing");
+            let crossing = file.contains("src/crossing")
+                || (file.contains("src/online") && !file.ends_with("shots.rs"));
             if !file.contains("src/ui") && !league && !replay && !crossing {
                 continue;
             }

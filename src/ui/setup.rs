@@ -44,6 +44,7 @@ pub fn kind_name(lang: Language, kind: SeatKind) -> String {
     match kind {
         SeatKind::Human => lang.t("Human").to_string(),
         SeatKind::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
+        SeatKind::Remote => format!("🌐 {}", lang.t("Remote player")),
     }
 }
 
@@ -107,6 +108,7 @@ pub fn setup_screen(
     asking: Res<Asking>,
     mut panel: ResMut<SetupPanel>,
     mut starts: MessageWriter<StartMatch>,
+    mut hosts: MessageWriter<crate::online::HostGame>,
     keys: Res<ButtonInput<KeyCode>>,
     mut food: MessageWriter<crate::food::OpenFood>,
     store: Option<Res<crate::league::LeagueStore>>,
@@ -159,7 +161,19 @@ pub fn setup_screen(
                 });
             ui.separator();
             ui.horizontal(|ui| {
-                start |= start_button(ui, lang);
+                if setup.has_remote() {
+                    let host = egui::Button::new(
+                        egui::RichText::new(format!("🌐 {}", lang.t("Host game"))).size(20.0),
+                    );
+                    start |=
+                        ui.add(host)
+                            .on_hover_text(lang.t(
+                                "Open a network table: others join with its address and room code.",
+                            ))
+                            .clicked();
+                } else {
+                    start |= start_button(ui, lang);
+                }
                 if ui.button(format!("📂 {}", lang.t("Load game"))).clicked() {
                     next_overlay.set(Overlay::Load);
                 }
@@ -192,7 +206,9 @@ pub fn setup_screen(
     if setup != pending.0 {
         pending.0 = setup.clone();
     }
-    if start {
+    if start && setup.has_remote() {
+        hosts.write(crate::online::HostGame(setup));
+    } else if start {
         starts.write(StartMatch(setup));
     }
     Ok(())
@@ -284,6 +300,11 @@ fn players_section(
                             ui.selectable_value(&mut choice, (kind, None), kind_name(lang, kind))
                                 .on_hover_text(level_tip(lang, level));
                         }
+                        let remote = SeatKind::Remote;
+                        ui.selectable_value(&mut choice, (remote, None), kind_name(lang, remote))
+                            .on_hover_text(lang.t(
+                                "A person at another computer joins this seat over the network.",
+                            ));
                     });
                 if choice != was {
                     seat.kind = choice.0;

@@ -17,7 +17,7 @@ const POLL: Duration = Duration::from_millis(50);
 
 /// Whether a rejection only says the game moved on (our copy of a request
 /// was sent twice, or an answer crossed a change): nothing to do.
-fn moved_on(reason: &str) -> bool {
+pub fn moved_on(reason: &str) -> bool {
     reason.starts_with("stale") || reason == "replayed request"
 }
 

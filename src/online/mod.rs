@@ -1,0 +1,662 @@
+//! Network games: host a table from the setup screen (seats set to "Remote
+//! player" wait for people at other Starhops) or join one by address and
+//! room code. The `starhop-net` host is the only authority: while a table is
+//! open, requests go to it instead of the engine (`apply_requests` and the
+//! local clock stand still), and every action it plays is applied to the
+//! match here like a local move, so the view animates remote moves the same
+//! way. A copy that disagrees with the authority's checksum is replaced by it.
+
+use crate::play::{
+    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PlaySystems, Reports, SeatKind,
+    TurnRequest,
+};
+use crate::settings::Settings;
+use crate::ui::{Tr, trf};
+use crate::{AppSystems, Screen};
+use bevy::prelude::*;
+use starhop_engine::{Action, Game, Move, Seat};
+use starhop_net::{
+    ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, HostConfig, HostEvent,
+    HostEvents, HostHandle, Lobby, SeatInfo, UndoPolicy, Want,
+};
+use std::net::SocketAddr;
+use std::sync::Mutex;
+
+mod shots;
+pub mod ui;
+pub mod zh;
+
+/// The port a table is hosted on when it is free (any free port otherwise).
+pub const DEFAULT_PORT: u16 = 7878;
+
+/// Host a network game with this setup (its "Remote player" seats open).
+#[derive(Message, Clone, Debug)]
+pub struct HostGame(pub MatchSetup);
+
+/// Join the table at `addr` ("host:port") with its room code.
+#[derive(Message, Clone, Debug)]
+pub struct JoinGame {
+    pub addr: String,
+    pub code: String,
+    pub name: String,
+    /// As a spectator, without a seat.
+    pub watch: bool,
+}
+
+/// What the table's owner or a player does at the lobby.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableRequest {
+    /// The host starts the game (every seat taken).
+    Start,
+    /// The host grants or refuses a player's request to take back a move.
+    AnswerUndo(bool),
+    /// Leave the table (a host closes it).
+    Leave,
+}
+
+/// Our end of the link: the host itself, or a client of one.
+enum Link {
+    Host {
+        handle: HostHandle,
+        events: Mutex<HostEvents>,
+    },
+    Client {
+        /// `None` once it has left.
+        handle: Option<ClientHandle>,
+        events: Mutex<ClientEvents>,
+    },
+}
+
+/// Where the table stands, for the screens.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TableState {
+    /// Reaching the host.
+    Connecting,
+    /// At the table, before the game.
+    Lobby,
+    Playing,
+    /// Lost the host for a moment; coming back.
+    Reconnecting,
+    /// For good, with the reason in words.
+    Closed(String),
+}
+
+/// An open network table. Removing it closes the host or leaves the table.
+#[derive(Resource)]
+pub struct Online {
+    link: Link,
+    pub state: TableState,
+    /// The room code, as players type it.
+    pub code: String,
+    /// Where others reach a hosted table ("192.168.1.20:7878").
+    pub addresses: Vec<String>,
+    pub lobby: Option<Lobby>,
+    /// Our seat (`None`: the host, or a spectator).
+    pub seat: Option<Seat>,
+    /// The setup the match is played with (a host's own; a client's from the lobby).
+    setup: MatchSetup,
+    /// A player asked the host to take back a move (their seat, when known).
+    pub undo_asked: Option<Option<Seat>>,
+}
+
+impl Online {
+    pub fn is_host(&self) -> bool {
+        matches!(self.link, Link::Host { .. })
+    }
+
+    /// Seats whose player has lost the connection (during the game).
+    pub fn lost(&self) -> Vec<Seat> {
+        let Some(lobby) = &self.lobby else {
+            return Vec::new();
+        };
+        (0..lobby.seats.len() as Seat)
+            .filter(|&s| {
+                let seat = &lobby.seats[s as usize];
+                seat.kind == starhop_net::SeatKind::Remote && !seat.connected
+            })
+            .collect()
+    }
+
+    /// The authority's game and change count now (the host's, or our client's copy).
+    fn authority(&self) -> Option<(Game, u64)> {
+        match &self.link {
+            Link::Host { handle, .. } => {
+                let v = handle.view();
+                v.game.map(|g| (g, v.seq))
+            }
+            Link::Client { handle, .. } => {
+                let v = handle.as_ref()?.view();
+                v.game.map(|g| (g, v.seq))
+            }
+        }
+    }
+
+    fn seq(&self) -> u64 {
+        match &self.link {
+            Link::Host { handle, .. } => handle.view().seq,
+            Link::Client { handle, .. } => handle.as_ref().map_or(0, |h| h.view().seq),
+        }
+    }
+}
+
+impl Drop for Online {
+    fn drop(&mut self) {
+        match &mut self.link {
+            Link::Host { handle, .. } => handle.shutdown(),
+            Link::Client { handle, .. } => {
+                if let Some(h) = handle.take() {
+                    h.leave();
+                }
+            }
+        }
+    }
+}
+
+/// Whether no network table is open (the local rules systems run).
+pub fn offline(online: Option<Res<Online>>) -> bool {
+    online.is_none()
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<HostGame>()
+        .add_message::<JoinGame>()
+        .add_message::<TableRequest>()
+        .add_systems(
+            Update,
+            (
+                (host_game, join_game, table_requests, send_requests).chain(),
+                follow_table,
+                close_when_left,
+            )
+                .chain()
+                .before(PlaySystems)
+                .in_set(AppSystems::Rules),
+        );
+}
+
+/// The seats of a setup as the host's lobby shows them.
+fn seat_infos(setup: &MatchSetup) -> Vec<SeatInfo> {
+    use starhop_net::SeatKind as Net;
+    setup
+        .seats
+        .iter()
+        .map(|s| SeatInfo {
+            kind: match s.kind {
+                SeatKind::Human => Net::Local,
+                SeatKind::Bot(level) => Net::Bot {
+                    level: level.name().to_string(),
+                },
+                SeatKind::Remote => Net::Open,
+            },
+            name: if s.kind == SeatKind::Remote {
+                String::new()
+            } else {
+                s.name.clone()
+            },
+            connected: s.kind != SeatKind::Remote,
+        })
+        .collect()
+}
+
+/// The addresses others on the network can reach this machine at: the one
+/// the machine would send from (no packet leaves), else every interface.
+fn local_addresses(port: u16) -> Vec<String> {
+    let routed = std::net::UdpSocket::bind("0.0.0.0:0")
+        .and_then(|s| s.connect("192.0.2.1:9").map(|_| s))
+        .and_then(|s| s.local_addr())
+        .ok()
+        .map(|a| a.ip())
+        .filter(|ip| !ip.is_unspecified());
+    match routed {
+        Some(ip) => vec![format!("{ip}:{port}")],
+        None => vec![format!("127.0.0.1:{port}")],
+    }
+}
+
+fn host_game(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut requests: MessageReader<HostGame>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(HostGame(setup)) = requests.read().last() else {
+        return;
+    };
+    let mut config = HostConfig::new(setup.players, setup.rules.clone());
+    config.seats = seat_infos(setup);
+    config.seed = Some(setup.seed.unwrap_or_else(crate::play::fresh_seed));
+    config.start_when_full = false;
+    config.undo = UndoPolicy::Ask;
+    // The usual port when it is free, so players can remember it.
+    config.bind = SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT));
+    let started = HostHandle::start(config.clone()).or_else(|_| {
+        config.bind.set_port(0);
+        HostHandle::start(config)
+    });
+    match started {
+        Ok((handle, events)) => {
+            let port = handle.addr().port();
+            let lobby = handle.view().lobby;
+            commands.insert_resource(Online {
+                code: handle.code().to_string(),
+                addresses: local_addresses(port),
+                link: Link::Host {
+                    handle,
+                    events: Mutex::new(events),
+                },
+                state: TableState::Lobby,
+                lobby: Some(lobby),
+                seat: None,
+                setup: setup.clone(),
+                undo_asked: None,
+            });
+            next.set(Screen::Online);
+        }
+        Err(e) => {
+            let lang = settings.language;
+            let text = trf(lang, "The table could not be opened: {}", &[&e]);
+            notices.write(Notice::Problem(text));
+        }
+    }
+}
+
+fn join_game(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut requests: MessageReader<JoinGame>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(join) = requests.read().last() else {
+        return;
+    };
+    let want = if join.watch {
+        Want::Spectator
+    } else {
+        Want::Any
+    };
+    let config = ClientConfig::new(join.code.trim(), join.name.trim(), want);
+    match ClientHandle::connect(Connector::WebSocket(join.addr.trim().to_string()), config) {
+        Ok((handle, events)) => {
+            commands.insert_resource(Online {
+                link: Link::Client {
+                    handle: Some(handle),
+                    events: Mutex::new(events),
+                },
+                state: TableState::Connecting,
+                code: join.code.trim().to_string(),
+                addresses: vec![join.addr.trim().to_string()],
+                lobby: None,
+                seat: None,
+                setup: MatchSetup::default(),
+                undo_asked: None,
+            });
+            next.set(Screen::Online);
+        }
+        Err(e) => {
+            let lang = settings.language;
+            notices.write(Notice::Problem(trf(lang, "Could not join: {}", &[&e])));
+        }
+    }
+}
+
+fn table_requests(
+    mut commands: Commands,
+    online: Option<ResMut<Online>>,
+    mut requests: MessageReader<TableRequest>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(mut online) = online else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read() {
+        match (request, &online.link) {
+            (TableRequest::Start, Link::Host { handle, .. }) => {
+                if let Err(e) = handle.start_game() {
+                    notices.write(Notice::Problem(e.to_string()));
+                }
+            }
+            (TableRequest::AnswerUndo(grant), Link::Host { handle, .. }) => {
+                if *grant && let Err(e) = handle.undo() {
+                    notices.write(Notice::Problem(e.to_string()));
+                }
+                online.undo_asked = None;
+            }
+            (TableRequest::Leave, _) => {
+                commands.remove_resource::<Online>();
+                next.set(Screen::Home);
+                return;
+            }
+            _ => {}
+        }
+    }
+}
+
+/// Requests of local people and bots go to the table instead of the engine.
+fn send_requests(
+    settings: Res<Settings>,
+    online: Option<Res<Online>>,
+    game: Option<Res<Match>>,
+    mut moves: MessageReader<MoveRequest>,
+    mut items: MessageReader<crate::play::ItemRequest>,
+    mut turns: MessageReader<TurnRequest>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let (Some(online), Some(m)) = (online, game) else {
+        return;
+    };
+    let g = &m.game;
+    let mut actions: Vec<Action> = items
+        .read()
+        .map(|u| Action::UseItem {
+            item_use: u.0,
+            ms: 0,
+        })
+        .collect();
+    for req in moves.read() {
+        let route = req
+            .route
+            .clone()
+            .or_else(|| g.position().route(req.from, req.to, g.rules().long_jumps));
+        match route {
+            Some(route)
+                if g.is_legal(Move {
+                    from: req.from,
+                    to: req.to,
+                }) || req.route.is_some() =>
+            {
+                actions.push(Action::Move {
+                    from: req.from,
+                    to: req.to,
+                    route,
+                    ms: 0,
+                })
+            }
+            _ => {
+                notices.write(Notice::Refused(starhop_engine::RuleError::IllegalMove {
+                    from: req.from,
+                    to: req.to,
+                }));
+            }
+        }
+    }
+    for req in turns.read() {
+        match *req {
+            TurnRequest::Pass => actions.push(Action::Pass { ms: 0 }),
+            TurnRequest::Resign(seat) => actions.push(Action::Resign { seat, ms: 0 }),
+            TurnRequest::Undo => match &online.link {
+                Link::Host { handle, .. } => {
+                    if let Err(e) = handle.undo() {
+                        notices.write(Notice::Problem(e.to_string()));
+                    }
+                }
+                Link::Client { handle, .. } => {
+                    if let Some(h) = handle {
+                        h.ask_undo(online.seq());
+                        let text = settings
+                            .language
+                            .t("Asked the host to take back the last move.");
+                        notices.write(Notice::Info(text.into()));
+                    }
+                }
+            },
+            TurnRequest::Redo => {
+                let text = settings
+                    .language
+                    .t("Redo is not available in network games.");
+                notices.write(Notice::Info(text.into()));
+            }
+        }
+    }
+    for action in actions {
+        match &online.link {
+            Link::Host { handle, .. } => {
+                // Resigning names its seat; everything else is the mover's.
+                let seat = match &action {
+                    Action::Resign { seat, .. } => *seat,
+                    _ => g.to_move(),
+                };
+                if let Err(e) = handle.act(seat, action) {
+                    notices.write(Notice::Problem(e.to_string()));
+                }
+            }
+            Link::Client { handle, .. } => {
+                if let Some(h) = handle {
+                    h.act(online.seq(), action);
+                }
+            }
+        }
+    }
+}
+
+/// What happened at the table since the last frame, in order.
+enum News {
+    Lobby(Lobby),
+    Welcome(Option<Seat>),
+    Started,
+    Applied(u64, Action),
+    /// The authority's game changed otherwise (an undo, a resync).
+    Replaced,
+    Connection(Seat, bool),
+    UndoAsked(Option<Seat>),
+    Rejected(String),
+    Refused(String),
+    Disconnected,
+    Reconnected,
+    Closed(String),
+}
+
+fn news(online: &Online) -> Vec<News> {
+    let mut out = Vec::new();
+    match &online.link {
+        Link::Host { events, .. } => {
+            let events = events.lock().unwrap_or_else(|e| e.into_inner());
+            while let Some(e) = events.try_recv() {
+                out.push(match e {
+                    HostEvent::Lobby(l) => News::Lobby(l),
+                    HostEvent::Started { .. } => News::Started,
+                    HostEvent::Applied { seq, action, .. } => News::Applied(seq, action),
+                    HostEvent::Undone { .. } => News::Replaced,
+                    HostEvent::Rejected { reason, .. } => News::Rejected(reason),
+                    HostEvent::Connection { seat, connected } => News::Connection(seat, connected),
+                    HostEvent::UndoAsked { seat } => News::UndoAsked(seat),
+                    HostEvent::GameOver { .. } => continue,
+                });
+            }
+        }
+        Link::Client { events, .. } => {
+            let events = events.lock().unwrap_or_else(|e| e.into_inner());
+            while let Some(e) = events.try_recv() {
+                out.push(match e {
+                    ClientEvent::Welcome { seat, .. } => News::Welcome(seat),
+                    ClientEvent::Refused { message, .. } => News::Refused(message),
+                    ClientEvent::Lobby(l) => News::Lobby(l),
+                    ClientEvent::Started { .. } => News::Started,
+                    ClientEvent::Applied { seq, action, .. } => News::Applied(seq, action),
+                    ClientEvent::Undone { .. } | ClientEvent::Resynced { .. } => News::Replaced,
+                    ClientEvent::Rejected { reason, .. } => News::Rejected(reason),
+                    ClientEvent::Connection { seat, connected } => {
+                        News::Connection(seat, connected)
+                    }
+                    ClientEvent::UndoAsked { .. }
+                    | ClientEvent::Clock { .. }
+                    | ClientEvent::GameOver { .. } => continue,
+                    ClientEvent::Disconnected => News::Disconnected,
+                    ClientEvent::Reconnected => News::Reconnected,
+                    ClientEvent::Closed { reason } => News::Closed(reason),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The match setup of a table: the host's own; a client's from the lobby,
+/// where only its own seat is played here.
+fn client_setup(lobby: &Lobby, me: Option<Seat>) -> MatchSetup {
+    let mut setup = MatchSetup::new(lobby.seats.len(), lobby.rules.clone());
+    for (i, (seat, info)) in setup.seats.iter_mut().zip(&lobby.seats).enumerate() {
+        seat.kind = if me == Some(i as Seat) {
+            SeatKind::Human
+        } else {
+            SeatKind::Remote
+        };
+        if !info.name.is_empty() {
+            seat.name = info.name.clone();
+        }
+    }
+    setup
+}
+
+fn follow_table(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    online: Option<ResMut<Online>>,
+    mut game: Option<ResMut<Match>>,
+    mut reports: Reports,
+    mut changed: MessageWriter<BoardChanged>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(mut online) = online else { return };
+    let lang = settings.language;
+    for item in news(&online) {
+        match item {
+            News::Lobby(lobby) => {
+                // Names of people who joined, on their seats.
+                if let Some(m) = game.as_mut() {
+                    for (seat, info) in m.setup.seats.iter_mut().zip(&lobby.seats) {
+                        if !info.name.is_empty() && seat.kind == SeatKind::Remote {
+                            seat.name = info.name.clone();
+                        }
+                    }
+                }
+                if online.is_host() {
+                    for (seat, info) in online.setup.seats.iter_mut().zip(&lobby.seats) {
+                        if !info.name.is_empty() && seat.kind == SeatKind::Remote {
+                            seat.name = info.name.clone();
+                        }
+                    }
+                }
+                online.lobby = Some(lobby);
+            }
+            News::Welcome(seat) => {
+                online.seat = seat;
+                online.state = TableState::Lobby;
+            }
+            News::Started => {
+                let Some((g, _)) = online.authority() else {
+                    continue;
+                };
+                let setup = match (&online.lobby, online.is_host()) {
+                    (Some(lobby), false) => client_setup(lobby, online.seat),
+                    _ => online.setup.clone(),
+                };
+                commands.insert_resource(Match { game: g, setup });
+                online.state = TableState::Playing;
+                next.set(Screen::Playing);
+                changed.write(BoardChanged);
+                // The match is inserted at the end of this system: the
+                // actions that follow are in the authority's copy already.
+                return;
+            }
+            News::Applied(seq, action) => {
+                let Some(m) = game.as_mut() else { continue };
+                let applied = m.game.apply(action);
+                let in_step = applied.is_ok()
+                    && online
+                        .authority()
+                        .is_none_or(|(g, at)| at != seq || g.checksum() == m.game.checksum());
+                match applied {
+                    Ok(events) if in_step => reports.events(events),
+                    _ => replace(m, &online, &mut reports),
+                }
+            }
+            News::Replaced => {
+                if let Some(m) = game.as_mut() {
+                    replace(m, &online, &mut reports);
+                }
+            }
+            News::Connection(seat, connected) => {
+                if let Some(info) = online
+                    .lobby
+                    .as_mut()
+                    .and_then(|l| l.seats.get_mut(seat as usize))
+                {
+                    info.connected = connected;
+                }
+                let name = game
+                    .as_ref()
+                    .map_or_else(|| format!("{}", seat + 1), |m| m.name(seat).to_string());
+                reports.info(if connected {
+                    trf(lang, "{} is back.", &[&name])
+                } else {
+                    trf(
+                        lang,
+                        "{} has lost the connection; the seat waits for them.",
+                        &[&name],
+                    )
+                });
+            }
+            News::UndoAsked(seat) => online.undo_asked = Some(seat),
+            News::Rejected(reason) => {
+                // A request that crossed a change is simply out of date.
+                if !starhop_net::drive::moved_on(&reason) {
+                    reports.info(trf(lang, "The host refused: {}", &[&reason]));
+                }
+            }
+            News::Refused(message) => {
+                if online.state == TableState::Connecting {
+                    online.state = TableState::Closed(message);
+                } else {
+                    reports.info(message);
+                }
+            }
+            News::Disconnected => online.state = TableState::Reconnecting,
+            News::Reconnected => {
+                online.state = if game.is_some() {
+                    TableState::Playing
+                } else {
+                    TableState::Lobby
+                }
+            }
+            News::Closed(reason) => {
+                if game.is_some() {
+                    reports.info(trf(
+                        lang,
+                        "The table has closed ({}). The game stays on screen: save it from the menu.",
+                        &[&reason],
+                    ));
+                }
+                online.state = TableState::Closed(reason);
+            }
+        }
+    }
+}
+
+/// Takes the authority's game, moving the marbles straight to where they are.
+fn replace(m: &mut Match, online: &Online, reports: &mut Reports) {
+    let Some((g, _)) = online.authority() else {
+        return;
+    };
+    let changes = m.game.position().changes_to(g.position());
+    m.game = g;
+    reports.marbles(changes);
+}
+
+/// Leaving the table's screens closes it.
+fn close_when_left(
+    mut commands: Commands,
+    online: Option<Res<Online>>,
+    screen: Res<State<Screen>>,
+    next: Res<NextState<Screen>>,
+) {
+    let table = |s: &Screen| matches!(s, Screen::Online | Screen::Playing);
+    // A table just opened is on its way to its screen.
+    let going = matches!(&*next, NextState::Pending(s) if table(s));
+    if online.is_some() && !table(screen.get()) && !going {
+        commands.remove_resource::<Online>();
+    }
+}

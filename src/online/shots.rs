@@ -1,0 +1,148 @@
+//! `--screenshot FILE --shot online-join|online-host|online-game`: sets a
+//! network table up in the first frames. The host's lobby and game need a
+//! player who really joins (over loopback), so the picture is held until the
+//! table shows what the shot is of.
+
+use super::ui::JoinForm;
+use super::{HostGame, Online, TableRequest};
+use crate::play::{Match, MatchSetup, SeatKind};
+use crate::screenshot::{HoldShot, Shoot, ShotOf};
+use crate::{LaunchOptions, Screen};
+use bevy::prelude::*;
+use starhop_net::{ClientConfig, ClientEvents, ClientHandle, Connector, Want};
+use std::sync::Mutex;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        arrange
+            .run_if(resource_exists::<Shoot>)
+            .before(crate::AppSystems::Input),
+    );
+}
+
+/// The player who joins the pictured table (leaving to show a lost
+/// connection); its events are kept so its client can send them.
+#[derive(Resource)]
+struct Guest(ClientHandle, #[allow(dead_code)] Mutex<ClientEvents>);
+
+/// Frames a shot waits for its table before it is taken anyway.
+const PATIENCE: u32 = 600;
+
+/// A family table: a person at the host, one from elsewhere, a bot, one seat open.
+fn sample_setup() -> MatchSetup {
+    let mut setup = MatchSetup::new(4, starhop_engine::Rules::classic());
+    let seats = [
+        ("Ann", SeatKind::Human),
+        ("", SeatKind::Remote),
+        ("", SeatKind::Bot(starhop_ai::Level::Medium)),
+        ("", SeatKind::Remote),
+    ];
+    for (seat, (name, kind)) in setup.seats.iter_mut().zip(seats) {
+        if !name.is_empty() {
+            seat.name = name.to_string();
+        }
+        seat.kind = kind;
+    }
+    setup
+}
+
+fn arrange(
+    mut commands: Commands,
+    options: Res<LaunchOptions>,
+    online: Option<Res<Online>>,
+    game: Option<Res<Match>>,
+    guest: Option<Res<Guest>>,
+    mut step: Local<u32>,
+    mut frames: Local<u32>,
+    mut pending: ResMut<crate::play::PendingSetup>,
+    mut form: ResMut<JoinForm>,
+    mut next: ResMut<NextState<Screen>>,
+    mut hosts: MessageWriter<HostGame>,
+    mut table: MessageWriter<TableRequest>,
+) {
+    let shot = options.shot_of;
+    if !shot.online() {
+        return;
+    }
+    *frames += 1;
+    if *frames > PATIENCE && *step < 99 {
+        warn!("the pictured table did not get ready; taking it as it is");
+        commands.remove_resource::<HoldShot>();
+        *step = 99;
+    }
+    match (*step, shot) {
+        (0, ShotOf::OnlineJoin) => {
+            *form = JoinForm {
+                addr: "192.168.1.20:7878".into(),
+                code: "4QH2M-X8ZKD".into(),
+                name: "Grandpa".into(),
+                watch: false,
+            };
+            next.set(Screen::Online);
+            *step = 99;
+        }
+        (0, _) => {
+            commands.insert_resource(HoldShot);
+            let mut setup = sample_setup();
+            if shot == ShotOf::OnlineGame {
+                // Everyone is seated, so the game can start.
+                setup.seats[3].kind = SeatKind::Bot(starhop_ai::Level::Easy);
+            }
+            // The board behind the lobby shows the table's setup.
+            pending.0 = setup.clone();
+            hosts.write(HostGame(setup));
+            *step = 1;
+        }
+        (1, _) => {
+            let Some(o) = online else { return };
+            let port = o.addresses[0].rsplit(':').next().unwrap_or_default();
+            let config = ClientConfig::new(o.code.clone(), "Grandpa", Want::Any);
+            match ClientHandle::connect(Connector::WebSocket(format!("127.0.0.1:{port}")), config) {
+                Ok((client, events)) => {
+                    commands.insert_resource(Guest(client, Mutex::new(events)));
+                    *step = 2;
+                }
+                Err(e) => {
+                    warn!("the pictured player could not join: {e}");
+                    commands.remove_resource::<HoldShot>();
+                    *step = 99;
+                }
+            }
+        }
+        (2, _) => {
+            let joined = online
+                .as_ref()
+                .and_then(|o| o.lobby.as_ref())
+                .is_some_and(|l| l.seats[1].connected);
+            if !joined {
+                return;
+            }
+            if shot == ShotOf::OnlineHost {
+                commands.remove_resource::<HoldShot>();
+                *step = 99;
+            } else {
+                table.write(TableRequest::Start);
+                *step = 3;
+            }
+        }
+        (3, _) => {
+            if game.is_none() {
+                return;
+            }
+            // The joined player leaves mid-game: the seat waits for them.
+            if guest.is_some() {
+                commands.queue(|world: &mut World| {
+                    if let Some(guest) = world.remove_resource::<Guest>() {
+                        guest.0.leave();
+                    }
+                });
+            }
+            if online.is_some_and(|o| !o.lost().is_empty()) {
+                commands.remove_resource::<HoldShot>();
+                *step = 99;
+            }
+        }
+        _ => {}
+    }
+}

@@ -1,0 +1,233 @@
+//! Network games in the game: a headless app hosts a table or joins one over
+//! loopback WebSockets, and its match stays the authority's game move for move.
+
+mod common;
+
+use bevy::prelude::*;
+use starhop::Screen;
+use starhop::online::{HostGame, JoinGame, Online, TableRequest, TableState};
+use starhop::play::{Match, MatchSetup, MoveRequest, SeatKind};
+use starhop_engine::{Action, Game, Move};
+use starhop_net::{
+    ClientConfig, ClientHandle, Connector, HostConfig, HostHandle, SeatInfo, Want, drive,
+};
+use std::time::{Duration, Instant};
+
+/// Updates the app until `done` holds, failing after `limit` (of real time:
+/// the other side runs on its own threads).
+fn update_until(
+    app: &mut App,
+    limit: Duration,
+    what: &str,
+    mut done: impl FnMut(&mut App) -> bool,
+) {
+    let end = Instant::now() + limit;
+    while !done(app) {
+        if Instant::now() > end {
+            let seen = &app.world().resource::<common::Seen>().notices;
+            panic!("timed out waiting for {what}; notices: {seen:?}");
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+fn small_rules() -> starhop_engine::Rules {
+    starhop_engine::Rules {
+        board_size: 3,
+        ..common::fixed_rules()
+    }
+}
+
+/// The first legal move, as a network action.
+fn first_move(game: &Game) -> Action {
+    let mv: Move = game.legal_moves()[0];
+    drive::move_action(game, mv).expect("a legal move has a route")
+}
+
+#[test]
+fn a_hosted_table_plays_a_remote_player_like_a_local_one() {
+    let mut app = common::app();
+    let mut setup = MatchSetup::new(2, small_rules());
+    setup.seats[0].kind = SeatKind::Bot(starhop_ai::Level::Beginner);
+    setup.seats[1].kind = SeatKind::Remote;
+    app.world_mut().write_message(HostGame(setup));
+    update_until(&mut app, Duration::from_secs(10), "the table", |app| {
+        app.world().get_resource::<Online>().is_some()
+    });
+    let (code, port) = {
+        let online = app.world().resource::<Online>();
+        assert!(online.is_host());
+        let port = online.addresses[0].rsplit(':').next().unwrap().to_string();
+        (online.code.clone(), port)
+    };
+    let (client, events) = ClientHandle::connect(
+        Connector::WebSocket(format!("127.0.0.1:{port}")),
+        ClientConfig::new(code, "Remy", Want::Any),
+    )
+    .unwrap();
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the player to join",
+        |app| {
+            let online = app.world().resource::<Online>();
+            online
+                .lobby
+                .as_ref()
+                .is_some_and(|l| l.seats[1].name == "Remy" && l.seats[1].connected)
+        },
+    );
+    app.world_mut().write_message(TableRequest::Start);
+    update_until(&mut app, Duration::from_secs(10), "the game", |app| {
+        app.world().get_resource::<Match>().is_some()
+    });
+    assert_eq!(
+        app.world().resource::<Match>().setup.seats[1].name,
+        "Remy",
+        "the joined player's name is on their seat"
+    );
+    // The remote player makes four moves, then resigns.
+    let remote = std::thread::spawn(move || {
+        let mut turns = 0;
+        drive::play_client(
+            &client,
+            &events,
+            move |g| {
+                turns += 1;
+                if turns > 4 {
+                    Action::Resign {
+                        seat: g.to_move(),
+                        ms: 0,
+                    }
+                } else {
+                    first_move(g)
+                }
+            },
+            Duration::from_secs(60),
+        )
+    });
+    update_until(&mut app, Duration::from_secs(60), "the end", |app| {
+        app.world().resource::<Match>().game.is_over()
+    });
+    let record = remote.join().unwrap().expect("the remote player's record");
+    let m = app.world().resource::<Match>();
+    let ours: Vec<&Action> = m.game.actions().collect();
+    let theirs = record.replay().expect("the remote record replays");
+    assert_eq!(ours.len(), theirs.actions().count());
+    assert!(
+        ours.iter()
+            .filter(|a| matches!(a, Action::Move { .. }))
+            .count()
+            >= 8
+    );
+    assert_eq!(m.game.checksum(), theirs.checksum());
+    // Every move was shown as a marble report, the remote ones too.
+    let seen = app.world().resource::<common::Seen>();
+    assert!(seen.reports >= 8, "{} marble reports", seen.reports);
+}
+
+#[test]
+fn joining_a_table_plays_our_seat_through_the_host() {
+    let mut config = HostConfig::new(2, small_rules());
+    config.seats = vec![
+        SeatInfo {
+            kind: starhop_net::SeatKind::Local,
+            name: "Hosta".into(),
+            connected: true,
+        },
+        SeatInfo {
+            kind: starhop_net::SeatKind::Open,
+            name: String::new(),
+            connected: false,
+        },
+    ];
+    config.start_when_full = true;
+    let (host, host_events) = HostHandle::start(config).unwrap();
+    let mut app = common::app();
+    app.world_mut().write_message(JoinGame {
+        addr: host.addr().to_string(),
+        code: host.code().to_string(),
+        name: "Guesty".into(),
+        watch: false,
+    });
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the game on screen",
+        |app| *app.world().resource::<State<Screen>>().get() == Screen::Playing,
+    );
+    assert!(app.world().get_resource::<Match>().is_some());
+    {
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.setup.seats[1].kind, SeatKind::Human, "our seat");
+        assert_eq!(m.setup.seats[0].kind, SeatKind::Remote, "the host's seat");
+        assert_eq!(m.setup.seats[0].name, "Hosta");
+    }
+    // The host's own seat: three moves, then it resigns.
+    let h = host.clone();
+    let local = std::thread::spawn(move || {
+        let mut turns = 0;
+        drive::play_host_seats(
+            &h,
+            &host_events,
+            &[0],
+            move |g| {
+                turns += 1;
+                if turns > 3 {
+                    Action::Resign { seat: 0, ms: 0 }
+                } else {
+                    first_move(g)
+                }
+            },
+            Duration::from_secs(60),
+        )
+    });
+    // Our seat moves as a person would: a request to the match.
+    let mut asked_at = None;
+    update_until(&mut app, Duration::from_secs(60), "the end", |app| {
+        let m = app.world().resource::<Match>();
+        if m.game.is_over() {
+            return true;
+        }
+        if m.game.to_move() == 1 && asked_at != Some(m.game.actions().count()) {
+            asked_at = Some(m.game.actions().count());
+            let mv = m.game.legal_moves()[0];
+            app.world_mut().write_message(MoveRequest::from(mv));
+        }
+        false
+    });
+    local.join().unwrap().expect("the host's record");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.checksum(), host.view().checksum);
+    assert!(
+        m.game
+            .actions()
+            .filter(|a| matches!(a, Action::Move { .. }))
+            .count()
+            >= 6
+    );
+}
+
+#[test]
+fn a_wrong_room_code_is_refused_with_words() {
+    let (host, _events) = HostHandle::start(HostConfig::new(2, small_rules())).unwrap();
+    let mut app = common::app();
+    app.world_mut().write_message(JoinGame {
+        addr: host.addr().to_string(),
+        code: "WRONG-CODE0".into(),
+        name: "Guesty".into(),
+        watch: false,
+    });
+    update_until(&mut app, Duration::from_secs(10), "the refusal", |app| {
+        app.world()
+            .get_resource::<Online>()
+            .is_some_and(|o| matches!(o.state, TableState::Closed(_)))
+    });
+    let online = app.world().resource::<Online>();
+    let TableState::Closed(reason) = &online.state else {
+        unreachable!()
+    };
+    assert!(reason.contains("code"), "{reason}");
+    assert!(app.world().get_resource::<Match>().is_none());
+}
