@@ -429,6 +429,25 @@ fn on(board: u64, t: i32) -> bool {
     (0..64).contains(&t) && board >> t & 1 == 1
 }
 
+/// The enemy piece a king on `sq` can jump in direction `d` (the first
+/// piece along the line, if it is a target with a free square behind it).
+#[inline]
+fn king_target(empty: u64, targets: u64, sq: u8, d: i32) -> Option<i32> {
+    let mut t = sq as i32 + d;
+    while on(empty, t) {
+        t += d;
+    }
+    (on(targets, t) && on(empty, t + d)).then_some(t)
+}
+
+/// Whether a king on `sq`, having come in direction `came`, can jump again.
+fn king_can_jump(g: &Geo, empty: u64, targets: u64, sq: u8, came: usize) -> bool {
+    g.dirs
+        .iter()
+        .enumerate()
+        .any(|(j, &d)| j != 3 - came && king_target(empty, targets, sq, d).is_some())
+}
+
 /// The depth-first search of one piece's captures. Captured pieces stay on
 /// the board until the end (they block and cannot be jumped again); the
 /// mover's start square counts as empty.
@@ -471,26 +490,36 @@ impl Capture<'_> {
     }
 
     /// `came`: the direction of the last jump (4 for none); turning back is
-    /// pointless, the piece just taken blocks that way.
+    /// pointless, the piece just taken blocks that way. A king that can land
+    /// on several squares beyond a piece must pick one from which it can go
+    /// on capturing, if there is one (the capture goes on while it can).
     fn king(&mut self, sq: u8, taken: u64, came: usize, crowned: bool) {
         let mut more = false;
         for (j, &d) in self.g.dirs.iter().enumerate() {
             if came < 4 && j == 3 - came {
                 continue;
             }
-            let mut t = sq as i32 + d;
-            while on(self.empty, t) {
-                t += d;
-            }
-            if !on(self.enemy & !taken, t) {
+            let Some(over) = king_target(self.empty, self.enemy & !taken, sq, d) else {
                 continue;
-            }
-            let over = t;
+            };
+            more = true;
+            let taken = taken | 1 << over;
+            let mut lands = [0u8; 10];
+            let mut n = 0;
+            let mut goes_on = 0u16;
             let mut land = over + d;
             while on(self.empty, land) {
-                more = true;
-                self.king(land as u8, taken | 1 << over, j, crowned);
+                if king_can_jump(self.g, self.empty, self.enemy & !taken, land as u8, j) {
+                    goes_on |= 1 << n;
+                }
+                lands[n] = land as u8;
+                n += 1;
                 land += d;
+            }
+            for (k, &l) in lands[..n].iter().enumerate() {
+                if goes_on == 0 || goes_on >> k & 1 == 1 {
+                    self.king(l, taken, j, crowned);
+                }
             }
         }
         if !more && taken != 0 {
@@ -557,23 +586,33 @@ impl Routes {
                 continue;
             }
             let over = t;
+            let after = taken | 1 << over;
+            // Kings land only where they can go on capturing, if anywhere.
+            let mut ok = vec![];
             let mut land = over + d;
             while on(self.empty, land) {
-                more = true;
-                self.path.push(land as u8);
-                let now_king = king || (self.russian && self.crown >> land & 1 == 1);
-                self.walk(
-                    land as u8,
-                    taken | 1 << over,
-                    now_king,
-                    j,
-                    crowned || now_king && !king,
-                );
-                self.path.pop();
+                ok.push(land as u8);
                 if !king {
                     break;
                 }
                 land += d;
+            }
+            if king {
+                let goes_on: Vec<u8> = ok
+                    .iter()
+                    .copied()
+                    .filter(|&l| king_can_jump(self.g, self.empty, self.enemy & !after, l, j))
+                    .collect();
+                if !goes_on.is_empty() {
+                    ok = goes_on;
+                }
+            }
+            for land in ok {
+                more = true;
+                self.path.push(land);
+                let now_king = king || (self.russian && self.crown >> land & 1 == 1);
+                self.walk(land, after, now_king, j, crowned || now_king && !king);
+                self.path.pop();
             }
         }
         if !more
