@@ -139,7 +139,11 @@ fn run_perft(a: PerftArgs) -> Result<(), String> {
 fn run_moves(a: MovesArgs) -> Result<(), String> {
     let pos = position(a.variant, a.fen.as_deref())?;
     let moves = pos.legal_moves();
-    println!("{} to move: {} legal moves", pos.side_to_move().name(), moves.len());
+    println!(
+        "{} to move: {} legal moves",
+        pos.side_to_move().name(),
+        moves.len()
+    );
     for m in &moves {
         println!("{}", move_text(&pos, m));
     }

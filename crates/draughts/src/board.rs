@@ -54,14 +54,14 @@ impl Variant {
         let row = s / g.per_row;
         let i = s % g.per_row;
         // Even rows (from the top) start with a light square.
-        let col = 2 * i + usize::from(row % 2 == 0);
+        let col = 2 * i + usize::from(row.is_multiple_of(2));
         Some((row, col))
     }
 
     /// The square at a row and column, if that is a dark square.
     pub fn square_at(self, row: usize, col: usize) -> Option<Square> {
         let g = self.geo();
-        if row >= g.size || col >= g.size || (row + col) % 2 == 0 {
+        if row >= g.size || col >= g.size || (row + col).is_multiple_of(2) {
             return None;
         }
         Some((row * g.per_row + col / 2 + 1) as Square)
@@ -169,7 +169,7 @@ const fn geo(size: usize) -> Geo {
     while s < squares {
         let bit = s + s / pair;
         let row = s / per_row;
-        let col = 2 * (s % per_row) + if row % 2 == 0 { 1 } else { 0 };
+        let col = 2 * (s % per_row) + if row.is_multiple_of(2) { 1 } else { 0 };
         g.board |= 1 << bit;
         if row == 0 {
             g.top |= 1 << bit;

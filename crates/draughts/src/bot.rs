@@ -4,10 +4,10 @@
 //! pool and stops it with [`Budget::stop`]. With a node or depth budget and no
 //! time, the answer depends only on the position, the level and the seed.
 
+use crate::Variant;
 use crate::board::{Geo, bits};
 use crate::game::Game;
 use crate::position::{Move, Position, Side};
-use crate::Variant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -173,8 +173,15 @@ pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Th
 
 /// Search a position; `history` holds the hashes of earlier positions a
 /// repetition may come from (see `Game::repetition_history`), current last.
-pub fn search(pos: &Position, history: &[u64], level: Level, budget: &Budget, seed: u64) -> Thought {
-    let no_limit = budget.time.is_none() && budget.max_depth.is_none() && budget.max_nodes.is_none();
+pub fn search(
+    pos: &Position,
+    history: &[u64],
+    level: Level,
+    budget: &Budget,
+    seed: u64,
+) -> Thought {
+    let no_limit =
+        budget.time.is_none() && budget.max_depth.is_none() && budget.max_nodes.is_none();
     let time = if no_limit {
         Some(Duration::from_millis(u64::from(level.think_ms())))
     } else {
@@ -311,16 +318,27 @@ impl Search {
         if self.nodes >= self.max_nodes {
             self.aborted = true;
         }
-        if self.nodes.is_multiple_of(1024) {
-            if self.deadline.is_some_and(|d| Instant::now() >= d)
-                || self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
-            {
-                self.aborted = true;
-            }
+        // The clock and the flag are read every 1024 nodes: cheap enough,
+        // and a stop is seen within a fraction of a millisecond.
+        if self.nodes.is_multiple_of(1024)
+            && (self.deadline.is_some_and(|d| Instant::now() >= d)
+                || self
+                    .stop
+                    .as_ref()
+                    .is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
         }
     }
 
-    fn negamax(&mut self, pos: &Position, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+    ) -> i32 {
         self.nodes += 1;
         self.check();
         if self.aborted {
@@ -330,7 +348,14 @@ impl Search {
         // A repetition inside the search or with the game so far is scored
         // as a draw (the third time would be one).
         let n = self.path.len();
-        if n >= 2 && self.path[..n - 1].iter().rev().skip(1).step_by(2).any(|&x| x == h) {
+        if n >= 2
+            && self.path[..n - 1]
+                .iter()
+                .rev()
+                .skip(1)
+                .step_by(2)
+                .any(|&x| x == h)
+        {
             return 0;
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
@@ -374,7 +399,8 @@ impl Search {
                 } else if m.is_capture() {
                     (m.capture_count() as i32) << 20
                 } else {
-                    (i32::from(m.crowns()) << 19) + self.hist[side * 64 + m.from as usize][m.to as usize]
+                    (i32::from(m.crowns()) << 19)
+                        + self.hist[side * 64 + m.from as usize][m.to as usize]
                 };
                 (-k, i)
             })

@@ -305,10 +305,7 @@ impl Game {
                 winner: s.other(),
                 reason: WinReason::Resignation,
             }),
-            None => self
-                .plies
-                .last()
-                .map_or(self.start_outcome, |p| p.outcome),
+            None => self.plies.last().map_or(self.start_outcome, |p| p.outcome),
         }
     }
 

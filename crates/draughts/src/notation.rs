@@ -64,8 +64,18 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, DraughtsError> {
         .into_iter()
         .filter(|m| m.from() == from && m.to() == to)
         .collect();
-    if via.len() > 1 {
-        found.retain(|m| pos.routes(m).iter().any(|r| r == via));
+    // A full route picks the move with exactly those landing squares; a
+    // short `19x30` names the one move from 19 to 30, or, among several,
+    // the one whose route is that single jump (Russian free choice).
+    if via.len() > 1 || found.len() > 1 {
+        let exact: Vec<Move> = found
+            .iter()
+            .copied()
+            .filter(|m| pos.routes(m).iter().any(|r| r == via))
+            .collect();
+        if via.len() > 1 || exact.len() == 1 {
+            found = exact;
+        }
     }
     match found.len() {
         0 => Err(DraughtsError::Illegal(t.to_string())),

@@ -218,7 +218,10 @@ impl Position {
     /// Men and kings of a side.
     pub fn count(&self, side: Side) -> (u32, u32) {
         let p = self.pieces[side.index()];
-        ((p & !self.kings).count_ones(), (p & self.kings).count_ones())
+        (
+            (p & !self.kings).count_ones(),
+            (p & self.kings).count_ones(),
+        )
     }
 
     /// A 64-bit hash of the pieces and the side to move (for repetitions and

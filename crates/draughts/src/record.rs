@@ -46,7 +46,9 @@ pub struct DraughtsRecord {
 pub enum RecordError {
     #[error("cannot read the record: {0}")]
     Io(String),
-    #[error("the file is larger than {MAX_DRAUGHTS_RECORD_BYTES} bytes, too large for a draughts record")]
+    #[error(
+        "the file is larger than {MAX_DRAUGHTS_RECORD_BYTES} bytes, too large for a draughts record"
+    )]
     TooLarge,
     #[error("not a readable draughts record: {0}")]
     Json(String),
@@ -54,7 +56,9 @@ pub enum RecordError {
     Format(String),
     #[error("the record has no valid version number")]
     NoVersion,
-    #[error("record version {0} is newer than this game understands (up to {DRAUGHTS_RECORD_VERSION})")]
+    #[error(
+        "record version {0} is newer than this game understands (up to {DRAUGHTS_RECORD_VERSION})"
+    )]
     Version(u64),
     #[error("the record's start position is invalid: {0}")]
     Start(DraughtsError),

@@ -58,8 +58,18 @@ fn a_stop_flag_ends_the_search() {
 fn a_time_budget_is_kept() {
     let g = Game::new(Variant::International);
     let t0 = Instant::now();
-    think(&g, Level::Master, &Budget::time(Duration::from_millis(200)), 1).unwrap();
-    assert!(t0.elapsed() < Duration::from_millis(600), "{:?}", t0.elapsed());
+    think(
+        &g,
+        Level::Master,
+        &Budget::time(Duration::from_millis(200)),
+        1,
+    )
+    .unwrap();
+    assert!(
+        t0.elapsed() < Duration::from_millis(600),
+        "{:?}",
+        t0.elapsed()
+    );
 }
 
 #[test]
@@ -77,7 +87,13 @@ fn the_bot_takes_a_free_piece_and_finds_a_win() {
         g.play(&t.best).unwrap();
     }
     assert_eq!(
-        g.outcome().map(|o| matches!(o, Outcome::Win { winner: Side::White, .. })),
+        g.outcome().map(|o| matches!(
+            o,
+            Outcome::Win {
+                winner: Side::White,
+                ..
+            }
+        )),
         Some(true),
         "{:?}",
         g.outcome()

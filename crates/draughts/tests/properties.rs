@@ -129,7 +129,10 @@ fn record_errors_say_what_is_wrong() {
     );
     let mut r = good.clone();
     r.version = 9;
-    assert_eq!(parse_record(&json(&r)).unwrap_err(), RecordError::Version(9));
+    assert_eq!(
+        parse_record(&json(&r)).unwrap_err(),
+        RecordError::Version(9)
+    );
     let mut r = good.clone();
     r.version = 0;
     assert_eq!(parse_record(&json(&r)).unwrap_err(), RecordError::NoVersion);
@@ -143,7 +146,10 @@ fn record_errors_say_what_is_wrong() {
     r.moves.push("d4-e5".into());
     let e = parse_record(&json(&r)).unwrap_err();
     assert!(matches!(e, RecordError::Move { number: 3, .. }));
-    assert!(e.to_string().starts_with("move 3 (d4-e5) is not legal"), "{e}");
+    assert!(
+        e.to_string().starts_with("move 3 (d4-e5) is not legal"),
+        "{e}"
+    );
     let mut r = good.clone();
     r.start = Some("W:W99".into());
     assert!(matches!(

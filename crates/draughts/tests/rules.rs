@@ -5,7 +5,7 @@ mod common;
 
 use common::quiet_walk;
 use starhop_draughts::{
-    DrawRule, DraughtsError, Game, Outcome, Piece, Position, Side, Variant, WinReason, from_fen,
+    DraughtsError, DrawRule, Game, Outcome, Piece, Position, Side, Variant, WinReason, from_fen,
     move_text, parse_move,
 };
 
@@ -269,11 +269,7 @@ fn international_twenty_five_king_moves_each_without_capture_draw() {
     // A man's move starts the count again.
     let mut g = Game::from_position(start);
     quiet_walk(&mut g, 49, false);
-    let man = g
-        .legal_moves()
-        .into_iter()
-        .find(|m| !m.by_king())
-        .unwrap();
+    let man = g.legal_moves().into_iter().find(|m| !m.by_king()).unwrap();
     g.play(&man).unwrap();
     assert_eq!(g.clocks().king_plies, 0);
     assert!(!g.is_over());

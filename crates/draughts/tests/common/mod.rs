@@ -81,14 +81,7 @@ impl RefBoard {
                     && p.side == self.side
                 {
                     let mut taken = vec![];
-                    self.capture(
-                        (r, c),
-                        (r, c),
-                        p.king,
-                        false,
-                        &mut taken,
-                        &mut caps,
-                    );
+                    self.capture((r, c), (r, c), p.king, false, &mut taken, &mut caps);
                 }
             }
         }
@@ -192,7 +185,14 @@ impl RefBoard {
             for land in lands {
                 more = true;
                 let crown_now = !king && self.v == Variant::Russian && land.0 == self.far_row();
-                self.capture(start, land, king || crown_now, crowned || crown_now, taken, out);
+                self.capture(
+                    start,
+                    land,
+                    king || crown_now,
+                    crowned || crown_now,
+                    taken,
+                    out,
+                );
             }
             taken.pop();
         }
@@ -266,7 +266,7 @@ pub fn next(x: &mut u64) -> u64 {
 /// with `fill` percent occupied and `kings` percent of pieces kings.
 pub fn random_position(v: Variant, seed: u64, fill: u64, kings: u64) -> Position {
     let mut rng = seed;
-    let side = if next(&mut rng) % 2 == 0 {
+    let side = if next(&mut rng).is_multiple_of(2) {
         Side::White
     } else {
         Side::Black
@@ -276,7 +276,7 @@ pub fn random_position(v: Variant, seed: u64, fill: u64, kings: u64) -> Position
         if next(&mut rng) % 100 >= fill {
             continue;
         }
-        let side = if next(&mut rng) % 2 == 0 {
+        let side = if next(&mut rng).is_multiple_of(2) {
             Side::White
         } else {
             Side::Black
@@ -296,7 +296,12 @@ pub fn fast_moves(p: &Position) -> Vec<RefMove> {
     v.sort();
     let n = v.len();
     v.dedup();
-    assert_eq!(v.len(), n, "duplicate moves in {}", starhop_draughts::to_fen(p));
+    assert_eq!(
+        v.len(),
+        n,
+        "duplicate moves in {}",
+        starhop_draughts::to_fen(p)
+    );
     v
 }
 
