@@ -293,6 +293,24 @@ impl Game {
         self.position().routes(m)
     }
 
+    /// Legal moves of the piece on `from` with a route that begins with
+    /// `hops` (landing squares so far), for playing a chain hop by hop: the
+    /// next clickable squares are the routes' next hops, and the move is
+    /// chosen once one move is left and its route is complete.
+    pub fn moves_along(&self, from: Square, hops: &[Square]) -> Vec<Move> {
+        let pos = self.position();
+        self.legal_moves()
+            .into_iter()
+            .filter(|m| {
+                m.from() == from
+                    && pos
+                        .routes(m)
+                        .iter()
+                        .any(|r| r.len() >= hops.len() && r[..hops.len()] == *hops)
+            })
+            .collect()
+    }
+
     /// The draw-rule counters now.
     pub fn clocks(&self) -> DrawClocks {
         self.plies.last().map_or(self.start_clocks, |p| p.clocks)

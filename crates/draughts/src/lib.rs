@@ -7,7 +7,8 @@
 //!   [`Game::outcome`] (win, loss, every draw rule), [`Game::clocks`] (how far
 //!   each draw rule has run), [`Game::must_take`] (the pieces a capture must
 //!   take, for marking), [`Game::routes`] (the hops of a capture, for
-//!   animation and hop-by-hop input), [`Game::notation`] (the move list),
+//!   animation), [`Game::moves_along`] (hop-by-hop input),
+//!   [`Game::notation`] (the move list),
 //!   [`Game::record`] / [`read_record`] (versioned JSON).
 //! - [`Position`] and [`Move`]: pieces, side to move, bitboard move
 //!   generation; [`to_fen`] / [`from_fen`], [`move_text`] / [`parse_move`].

@@ -94,6 +94,17 @@ fn no_enemy_piece_is_jumped_twice_but_a_square_may_be_crossed_twice() {
 }
 
 #[test]
+fn a_chain_can_be_played_hop_by_hop() {
+    let g = Game::from_position(pos(I, "W:W32:B28,18,17,27"));
+    // Either way round the diamond; after the first hop one move is left.
+    assert_eq!(g.moves_along(32, &[]).len(), 1);
+    assert_eq!(g.moves_along(32, &[23]).len(), 1);
+    assert_eq!(g.moves_along(32, &[21, 12]).len(), 1);
+    assert!(g.moves_along(32, &[28]).is_empty());
+    assert!(g.moves_along(33, &[]).is_empty());
+}
+
+#[test]
 fn own_pieces_are_never_jumped() {
     let p = pos(I, "W:W28,22:B3");
     assert!(p.legal_moves().iter().all(|m| !m.is_capture()));
