@@ -6,7 +6,7 @@
 
 use crate::Variant;
 use crate::board::{Geo, bits};
-use crate::game::Game;
+use crate::game::{Game, KING_PLIES_LIMIT, NO_CAPTURE_PLIES_LIMIT};
 use crate::position::{Move, Position, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -168,14 +168,30 @@ pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Th
         });
     }
     let history = game.repetition_history();
-    Some(search(game.position(), &history, level, budget, seed))
+    let clocks = game.clocks();
+    let clock = match game.variant() {
+        Variant::International => clocks.king_plies,
+        Variant::Russian => clocks.plies_without_capture,
+    };
+    Some(search(
+        game.position(),
+        &history,
+        clock,
+        level,
+        budget,
+        seed,
+    ))
 }
 
 /// Search a position; `history` holds the hashes of earlier positions a
-/// repetition may come from (see `Game::repetition_history`), current last.
+/// repetition may come from (see `Game::repetition_history`), current last;
+/// `clock` the plies already counted by the variant's no-progress draw rule
+/// (International: king moves without capture; Russian: plies without
+/// capture; see `Game::clocks`), so the search sees those draws coming.
 pub fn search(
     pos: &Position,
     history: &[u64],
+    clock: u16,
     level: Level,
     budget: &Budget,
     seed: u64,
@@ -198,6 +214,11 @@ pub fn search(
         bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(48)).collect(),
         hist: vec![[0; 64]; 128],
         eval: Eval::new(pos.variant()),
+        limit: match pos.variant() {
+            Variant::International => KING_PLIES_LIMIT,
+            Variant::Russian => NO_CAPTURE_PLIES_LIMIT,
+        },
+        international: pos.variant() == Variant::International,
     };
     let cap = budget
         .max_depth
@@ -234,14 +255,15 @@ pub fn search(
             let mut p = *pos;
             p.play(&root[i]);
             s.path.push(p.hash());
+            let c = s.next_clock(&root[i], clock);
             // Noisy levels need every root score exactly, so no window there.
             let a = if noise > 0 { -INF } else { alpha };
             let score = if k == 0 || noise > 0 {
-                -s.negamax(&p, depth as i32 - 1, -INF, -a, 1)
+                -s.negamax(&p, depth as i32 - 1, -INF, -a, 1, c)
             } else {
-                let z = -s.negamax(&p, depth as i32 - 1, -alpha - 1, -alpha, 1);
+                let z = -s.negamax(&p, depth as i32 - 1, -alpha - 1, -alpha, 1, c);
                 if z > alpha && !s.aborted {
-                    -s.negamax(&p, depth as i32 - 1, -INF, -alpha, 1)
+                    -s.negamax(&p, depth as i32 - 1, -INF, -alpha, 1, c)
                 } else {
                     z
                 }
@@ -311,6 +333,9 @@ struct Search {
     /// History heuristic for quiet moves, by (side, from) and to.
     hist: Vec<[i32; 64]>,
     eval: Eval,
+    /// The no-progress rule's limit in plies, and which rule it is.
+    limit: u16,
+    international: bool,
 }
 
 impl Search {
@@ -331,6 +356,16 @@ impl Search {
         }
     }
 
+    /// The no-progress clock after a move.
+    fn next_clock(&self, m: &Move, clock: u16) -> u16 {
+        let goes_on = if self.international {
+            m.by_king() && !m.is_capture()
+        } else {
+            !m.is_capture()
+        };
+        if goes_on { clock + 1 } else { 0 }
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
@@ -338,10 +373,14 @@ impl Search {
         mut alpha: i32,
         beta: i32,
         ply: usize,
+        clock: u16,
     ) -> i32 {
         self.nodes += 1;
         self.check();
         if self.aborted {
+            return 0;
+        }
+        if clock >= self.limit {
             return 0;
         }
         let h = pos.hash();
@@ -417,12 +456,13 @@ impl Search {
             let mut p = *pos;
             p.play(&m);
             self.path.push(p.hash());
+            let c = self.next_clock(&m, clock);
             let score = if k == 0 {
-                -self.negamax(&p, next, -beta, -alpha, ply + 1)
+                -self.negamax(&p, next, -beta, -alpha, ply + 1, c)
             } else {
-                let z = -self.negamax(&p, next, -alpha - 1, -alpha, ply + 1);
+                let z = -self.negamax(&p, next, -alpha - 1, -alpha, ply + 1, c);
                 if z > alpha && z < beta && !self.aborted {
-                    -self.negamax(&p, next, -beta, -alpha, ply + 1)
+                    -self.negamax(&p, next, -beta, -alpha, ply + 1, c)
                 } else {
                     z
                 }
