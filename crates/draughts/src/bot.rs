@@ -173,14 +173,7 @@ pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Th
         Variant::International => clocks.king_plies,
         Variant::Russian => clocks.plies_without_capture,
     };
-    Some(search(
-        game.position(),
-        &history,
-        clock,
-        level,
-        budget,
-        seed,
-    ))
+    search(game.position(), &history, clock, level, budget, seed)
 }
 
 /// Search a position; `history` holds the hashes of earlier positions a
@@ -188,6 +181,7 @@ pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Th
 /// `clock` the plies already counted by the variant's no-progress draw rule
 /// (International: king moves without capture; Russian: plies without
 /// capture; see `Game::clocks`), so the search sees those draws coming.
+/// None when the side to move has no legal move.
 pub fn search(
     pos: &Position,
     history: &[u64],
@@ -195,7 +189,7 @@ pub fn search(
     level: Level,
     budget: &Budget,
     seed: u64,
-) -> Thought {
+) -> Option<Thought> {
     let no_limit =
         budget.time.is_none() && budget.max_depth.is_none() && budget.max_nodes.is_none();
     let time = if no_limit {
@@ -226,6 +220,9 @@ pub fn search(
         .min(level.depth_cap())
         .max(1);
     let mut root = pos.legal_moves();
+    if root.is_empty() {
+        return None;
+    }
     let noise = level.noise();
     let mut rng = seed ^ 0x5851_f42d_4c95_7f2d;
     let jitter: Vec<i32> = root
@@ -300,7 +297,7 @@ pub fn search(
     }
     root.clear();
     best.nodes = s.nodes;
-    best
+    Some(best)
 }
 
 fn splitmix(x: &mut u64) -> u64 {

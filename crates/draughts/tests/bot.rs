@@ -112,3 +112,21 @@ fn every_level_plays_legal_moves_to_the_end() {
         }
     }
 }
+
+#[test]
+fn no_move_no_answer() {
+    let p = from_fen(Variant::International, "B:W41,47:B36").unwrap();
+    assert_eq!(
+        starhop_draughts::bot::search(&p, &[], 0, Level::Master, &Budget::nodes(100), 1),
+        None
+    );
+    assert_eq!(
+        think(
+            &Game::from_position(p),
+            Level::Master,
+            &Budget::nodes(100),
+            1
+        ),
+        None
+    );
+}
