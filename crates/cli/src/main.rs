@@ -8,9 +8,12 @@
 //! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
 //! - `round-robin`, `tournament`: the Berger table, and a round robin of bots (see `league.rs`).
 //! - `serve`, `join`: network games, hosted and joined by bots (see `net.rs`).
+//! - `draughts ...`: International and Russian draughts: perft, moves, random,
+//!   replay, arena (see `draughts.rs`).
 
 mod arena;
 mod cross;
+mod draughts;
 mod food;
 mod food_arena;
 mod league;
@@ -119,6 +122,10 @@ enum Command {
     /// Join a network game and play a seat with a bot; write this side's
     /// copy of the record at the end.
     Join(net::JoinArgs),
+    /// International (10x10) and Russian (8x8) draughts: perft, moves,
+    /// random, replay, arena.
+    #[command(subcommand)]
+    Draughts(draughts::DraughtsCommand),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -255,6 +262,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Races(args) => races::run(args),
         Command::Serve(args) => net::serve(args),
         Command::Join(args) => net::join(args),
+        Command::Draughts(cmd) => draughts::run(cmd),
         Command::Solve(_) | Command::FoodPuzzles(_) => {
             unreachable!("the food commands set their own exit codes")
         }

@@ -753,3 +753,108 @@ fn races_counts_optimal_race_moves_with_and_without_the_solver() {
         assert!(first_number(line, "solver:") <= positions, "{line}");
     }
 }
+
+#[test]
+fn draughts_perft_matches_the_published_counts() {
+    let (ok, out, _) = cli(&[
+        "draughts",
+        "perft",
+        "--variant",
+        "international",
+        "--depth",
+        "5",
+    ]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "depth 1: 9\ndepth 2: 81\ndepth 3: 658\ndepth 4: 4265\ndepth 5: 27117\n"
+    );
+    let (ok, out, _) = cli(&["draughts", "perft", "--variant", "russian", "--depth", "4"]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "depth 1: 7\ndepth 2: 49\ndepth 3: 302\ndepth 4: 1469\n"
+    );
+}
+
+#[test]
+fn draughts_perft_takes_a_position_and_refuses_a_bad_one() {
+    let (ok, out, _) = cli(&[
+        "draughts",
+        "perft",
+        "--variant",
+        "international",
+        "--fen",
+        "W:WK46:B28",
+        "--depth",
+        "1",
+    ]);
+    assert!(ok);
+    assert_eq!(out, "depth 1: 5\n");
+    let (ok, out, err) = cli(&["draughts", "perft", "--fen", "W:W51", "--depth", "1"]);
+    assert!(!ok);
+    assert!(out.is_empty());
+    assert!(err.contains("not a square"), "{err}");
+}
+
+#[test]
+fn draughts_moves_lists_the_compulsory_capture() {
+    let (ok, out, _) = cli(&["draughts", "moves", "--fen", "W:W28,39:B22,11,34"]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "White to move: 1 legal moves\n28x6\nmust take from: 11,22\n"
+    );
+}
+
+#[test]
+fn draughts_random_then_replay_round_trips() {
+    let dir = std::env::temp_dir().join(format!("starhop-cli-draughts-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.json");
+    let f = file.to_str().unwrap();
+    let (ok, _, err) = cli(&[
+        "draughts",
+        "random",
+        "--variant",
+        "russian",
+        "--seed",
+        "3",
+        "--moves",
+        "30",
+        "--out",
+        f,
+    ]);
+    assert!(ok, "{err}");
+    let (ok, out, err) = cli(&["draughts", "replay", f]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("record ok: russian draughts, "), "{out}");
+    std::fs::write(&file, "{\"format\":\"starhop-draughts-record\",\"version\":1,\"variant\":\"russian\",\"moves\":[\"c3-d5\"]}").unwrap();
+    let (ok, _, err) = cli(&["draughts", "replay", f]);
+    assert!(!ok);
+    assert!(err.contains("move 1 (c3-d5) is not legal"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn draughts_arena_reports_the_score() {
+    let (ok, out, err) = cli(&[
+        "draughts",
+        "arena",
+        "--variant",
+        "russian",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.contains("A: "), "{out}");
+    assert!(out.contains("95% CI"), "{out}");
+}

@@ -1,0 +1,50 @@
+//! Draughts speed: perft (leaf positions per second, International depth 7
+//! from the start; Russian depth 8) and the Master bot's nodes per second
+//! from a mid-game position. Run with `cargo bench -p starhop-draughts`.
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use starhop_draughts::bot::{Budget, Level, think};
+use starhop_draughts::perft::perft;
+use starhop_draughts::{Game, Position, Variant};
+use std::hint::black_box;
+
+fn perft_speed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("perft");
+    group.sample_size(10);
+    for (v, depth) in [(Variant::International, 7), (Variant::Russian, 8)] {
+        let p = Position::start(v);
+        group.throughput(Throughput::Elements(perft(&p, depth)));
+        group.bench_function(format!("{v}_depth_{depth}"), |b| {
+            b.iter(|| perft(black_box(&p), depth))
+        });
+    }
+    group.finish();
+}
+
+/// A mid-game: a few plies of the bot against itself.
+fn midgame(v: Variant) -> Game {
+    let mut g = Game::new(v);
+    for _ in 0..16 {
+        let t = think(&g, Level::Medium, &Budget::nodes(2_000), 5).unwrap();
+        g.play(&t.best).unwrap();
+    }
+    g
+}
+
+fn bot_speed(c: &mut Criterion) {
+    let mut group = c.benchmark_group("bot_nodes_per_second");
+    group.sample_size(10);
+    let nodes = 500_000;
+    for v in Variant::ALL {
+        let g = midgame(v);
+        let t = think(&g, Level::Master, &Budget::nodes(nodes), 1).unwrap();
+        group.throughput(Throughput::Elements(t.nodes));
+        group.bench_function(format!("{v}_master_500k_nodes"), |b| {
+            b.iter(|| think(black_box(&g), Level::Master, &Budget::nodes(nodes), 1))
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, perft_speed, bot_speed);
+criterion_main!(benches);
