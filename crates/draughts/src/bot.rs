@@ -12,86 +12,29 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// How strong a bot plays (the names of the Chinese-checkers bots).
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
-pub enum Level {
-    Beginner,
-    Easy,
-    Medium,
-    Hard,
-    Master,
-}
+/// How strong a bot plays: the Chinese-checkers bots' levels, one scale for
+/// every game of the box.
+pub use starhop_ai::Level;
 
-impl Level {
-    pub const ALL: [Level; 5] = [
-        Level::Beginner,
-        Level::Easy,
-        Level::Medium,
-        Level::Hard,
-        Level::Master,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Beginner => "Beginner",
-            Level::Easy => "Easy",
-            Level::Medium => "Medium",
-            Level::Hard => "Hard",
-            Level::Master => "Master",
-        }
-    }
-
-    /// Default time budget per move in milliseconds.
-    pub fn think_ms(self) -> u32 {
-        match self {
-            Level::Beginner => 150,
-            Level::Easy => 250,
-            Level::Medium => 400,
-            Level::Hard => 700,
-            Level::Master => 1500,
-        }
-    }
-
-    /// The deepest this level searches (plies, before quiescence), whatever the time.
-    pub fn depth_cap(self) -> u32 {
-        match self {
-            Level::Beginner => 1,
-            Level::Easy => 2,
-            Level::Medium => 4,
-            Level::Hard => 8,
-            Level::Master => MAX_DEPTH,
-        }
-    }
-
-    /// Random spread added to root scores (a man is 100): weaker levels
-    /// choose among nearly-as-good moves, so they err like people do.
-    fn noise(self) -> i32 {
-        match self {
-            Level::Beginner => 120,
-            Level::Easy => 50,
-            Level::Medium => 12,
-            Level::Hard | Level::Master => 0,
-        }
+/// The deepest a level searches (plies, before quiescence), whatever the time.
+pub fn depth_cap(level: Level) -> u32 {
+    match level {
+        Level::Beginner => 1,
+        Level::Easy => 2,
+        Level::Medium => 4,
+        Level::Hard => 8,
+        Level::Master => MAX_DEPTH,
     }
 }
 
-impl std::fmt::Display for Level {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl std::str::FromStr for Level {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Level, String> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| {
-                format!("unknown level {s:?} (expected Beginner, Easy, Medium, Hard or Master)")
-            })
+/// Random spread added to root scores (a man is 100): weaker levels
+/// choose among nearly-as-good moves, so they err like people do.
+fn noise(level: Level) -> i32 {
+    match level {
+        Level::Beginner => 120,
+        Level::Easy => 50,
+        Level::Medium => 12,
+        Level::Hard | Level::Master => 0,
     }
 }
 
@@ -217,13 +160,13 @@ pub fn search(
     let cap = budget
         .max_depth
         .unwrap_or(MAX_DEPTH)
-        .min(level.depth_cap())
+        .min(depth_cap(level))
         .max(1);
     let mut root = pos.legal_moves();
     if root.is_empty() {
         return None;
     }
-    let noise = level.noise();
+    let noise = noise(level);
     let mut rng = seed ^ 0x5851_f42d_4c95_7f2d;
     let jitter: Vec<i32> = root
         .iter()
