@@ -5,7 +5,7 @@ mod common;
 
 use bevy::prelude::*;
 use starhop::Screen;
-use starhop::online::{HostGame, JoinGame, Online, TableRequest, TableState};
+use starhop::online::{HostGame, JoinGame, LastTable, Online, TableRequest, TableState};
 use starhop::play::{Match, MatchSetup, MoveRequest, SeatKind};
 use starhop_engine::{Action, Game, Move};
 use starhop_net::{
@@ -149,7 +149,7 @@ fn joining_a_table_plays_our_seat_through_the_host() {
         addr: host.addr().to_string(),
         code: host.code().to_string(),
         name: "Guesty".into(),
-        watch: false,
+        ..JoinGame::default()
     });
     update_until(
         &mut app,
@@ -217,7 +217,7 @@ fn a_wrong_room_code_is_refused_with_words() {
         addr: host.addr().to_string(),
         code: "WRONG-CODE0".into(),
         name: "Guesty".into(),
-        watch: false,
+        ..JoinGame::default()
     });
     update_until(&mut app, Duration::from_secs(10), "the refusal", |app| {
         app.world()
@@ -230,4 +230,62 @@ fn a_wrong_room_code_is_refused_with_words() {
     };
     assert!(reason.contains("code"), "{reason}");
     assert!(app.world().get_resource::<Match>().is_none());
+}
+
+#[test]
+fn a_player_who_left_takes_their_seat_back() {
+    let mut config = HostConfig::new(2, small_rules());
+    config.start_when_full = true;
+    let (host, _host_events) = HostHandle::start(config).unwrap();
+    // Another person takes seat 0, then the app joins (seat 1).
+    let (other, _other_events) = ClientHandle::connect(
+        Connector::InProcess(host.clone()),
+        ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
+    )
+    .unwrap();
+    let mut app = common::app();
+    app.world_mut().write_message(JoinGame {
+        addr: host.addr().to_string(),
+        code: host.code().to_string(),
+        name: "Guesty".into(),
+        ..JoinGame::default()
+    });
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the game on screen",
+        |app| *app.world().resource::<State<Screen>>().get() == Screen::Playing,
+    );
+    let seat = app.world().resource::<Online>().seat.expect("a seat");
+    // Otto moves, so the game is under way when we come back.
+    let view = other.view();
+    let game = view.game.clone().unwrap();
+    assert_eq!(game.to_move(), view.seat.unwrap(), "seat 0 moves first");
+    other.act(view.seq, first_move(&game));
+    update_until(&mut app, Duration::from_secs(10), "Otto's move", |app| {
+        app.world().resource::<Match>().game.actions().count() == 1
+    });
+    app.world_mut().write_message(TableRequest::Leave);
+    update_until(&mut app, Duration::from_secs(10), "leaving", |app| {
+        app.world().get_resource::<Online>().is_none()
+    });
+    let last = app.world().resource::<LastTable>().0.clone();
+    assert!(last.rejoin.is_some(), "the seat's token is kept");
+    app.world_mut().write_message(last);
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the game back on screen",
+        |app| {
+            *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                && app.world().get_resource::<Match>().is_some()
+        },
+    );
+    let online = app.world().resource::<Online>();
+    assert_eq!(online.seat, Some(seat), "the same seat");
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.actions().count(), 1, "the game as it stood");
+    assert_eq!(m.game.checksum(), host.view().checksum);
+    assert_eq!(m.setup.seats[seat as usize].kind, SeatKind::Human);
+    drop(other);
 }

@@ -34,14 +34,21 @@ pub const DEFAULT_PORT: u16 = 7878;
 pub struct HostGame(pub MatchSetup);
 
 /// Join the table at `addr` ("host:port") with its room code.
-#[derive(Message, Clone, Debug)]
+#[derive(Message, Clone, Debug, Default)]
 pub struct JoinGame {
     pub addr: String,
     pub code: String,
     pub name: String,
     /// As a spectator, without a seat.
     pub watch: bool,
+    /// The token of a seat held at this table before, to take it back.
+    pub rejoin: Option<String>,
 }
+
+/// The last table joined with a seat, to come back to it after leaving or
+/// losing it (within the host's time limit).
+#[derive(Resource, Clone, Debug)]
+pub struct LastTable(pub JoinGame);
 
 /// What the table's owner or a player does at the lobby.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -276,7 +283,8 @@ fn join_game(
     } else {
         Want::Any
     };
-    let config = ClientConfig::new(join.code.trim(), join.name.trim(), want);
+    let mut config = ClientConfig::new(join.code.trim(), join.name.trim(), want);
+    config.rejoin = join.rejoin.clone();
     match ClientHandle::connect(Connector::WebSocket(join.addr.trim().to_string()), config) {
         Ok((handle, events)) => {
             commands.insert_resource(Online {
@@ -292,6 +300,7 @@ fn join_game(
                 setup: MatchSetup::default(),
                 undo_asked: None,
             });
+            commands.insert_resource(LastTable(join.clone()));
             next.set(Screen::Online);
         }
         Err(e) => {
@@ -327,6 +336,7 @@ fn table_requests(
             }
             (TableRequest::Leave, _) => {
                 commands.remove_resource::<Online>();
+                commands.remove_resource::<Match>();
                 next.set(Screen::Home);
                 return;
             }
@@ -519,6 +529,7 @@ fn follow_table(
     mut reports: Reports,
     mut changed: MessageWriter<BoardChanged>,
     mut next: ResMut<NextState<Screen>>,
+    mut last: Option<ResMut<LastTable>>,
 ) {
     let Some(mut online) = online else { return };
     let lang = settings.language;
@@ -545,22 +556,26 @@ fn follow_table(
             News::Welcome(seat) => {
                 online.seat = seat;
                 online.state = TableState::Lobby;
+                // Keep the seat's token: the seat can be taken back later.
+                if let (
+                    Link::Client {
+                        handle: Some(h), ..
+                    },
+                    Some(last),
+                ) = (&online.link, last.as_mut())
+                    && seat.is_some()
+                {
+                    last.0.rejoin = h.view().token;
+                }
             }
             News::Started => {
-                let Some((g, _)) = online.authority() else {
-                    continue;
-                };
-                let setup = match (&online.lobby, online.is_host()) {
-                    (Some(lobby), false) => client_setup(lobby, online.seat),
-                    _ => online.setup.clone(),
-                };
-                commands.insert_resource(Match { game: g, setup });
-                online.state = TableState::Playing;
-                next.set(Screen::Playing);
-                changed.write(BoardChanged);
-                // The match is inserted at the end of this system: the
-                // actions that follow are in the authority's copy already.
-                return;
+                if begin(&mut commands, &mut online) {
+                    next.set(Screen::Playing);
+                    changed.write(BoardChanged);
+                    // The match is inserted at the end of this system: the
+                    // actions that follow are in the authority's copy already.
+                    return;
+                }
             }
             News::Applied(seq, action) => {
                 let Some(m) = game.as_mut() else { continue };
@@ -574,11 +589,17 @@ fn follow_table(
                     _ => replace(m, &online, &mut reports),
                 }
             }
-            News::Replaced => {
-                if let Some(m) = game.as_mut() {
-                    replace(m, &online, &mut reports);
+            News::Replaced => match game.as_mut() {
+                Some(m) => replace(m, &online, &mut reports),
+                // Back at a game under way (a seat taken back): it is on at once.
+                None => {
+                    if begin(&mut commands, &mut online) {
+                        next.set(Screen::Playing);
+                        changed.write(BoardChanged);
+                        return;
+                    }
                 }
-            }
+            },
             News::Connection(seat, connected) => {
                 if let Some(info) = online
                     .lobby
@@ -634,6 +655,20 @@ fn follow_table(
             }
         }
     }
+}
+
+/// Puts the authority's game on as the match; false when it has none yet.
+fn begin(commands: &mut Commands, online: &mut Online) -> bool {
+    let Some((game, _)) = online.authority() else {
+        return false;
+    };
+    let setup = match (&online.lobby, online.is_host()) {
+        (Some(lobby), false) => client_setup(lobby, online.seat),
+        _ => online.setup.clone(),
+    };
+    commands.insert_resource(Match { game, setup });
+    online.state = TableState::Playing;
+    true
 }
 
 /// Takes the authority's game, moving the marbles straight to where they are.

@@ -3,7 +3,7 @@
 //! banner with the table and who has lost the connection, plus the host's
 //! answer to a player who asks to take back a move.
 
-use super::{JoinGame, Online, TableRequest, TableState};
+use super::{JoinGame, LastTable, Online, TableRequest, TableState};
 use crate::Screen;
 use crate::league::home::{screen_heading, screen_panel};
 use crate::play::{Match, PALETTE, PendingSetup, SeatKind};
@@ -40,6 +40,7 @@ fn online_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     online: Option<Res<Online>>,
+    last: Option<Res<LastTable>>,
     mut form: ResMut<JoinForm>,
     mut panel: ResMut<SetupPanel>,
     mut pending: ResMut<PendingSetup>,
@@ -56,12 +57,24 @@ fn online_screen(
         }
         match online.as_deref() {
             None => {
+                if let Some(last) = last.as_ref().filter(|l| l.0.rejoin.is_some()) {
+                    let back = trf(lang, "Take your seat back at {}", &[&last.0.addr]);
+                    if ui
+                        .button(format!("↩ {back}"))
+                        .on_hover_text(lang.t("A seat waits two minutes for its player."))
+                        .clicked()
+                    {
+                        joins.write(last.0.clone());
+                    }
+                    ui.separator();
+                }
                 if host_or_join(ui, lang, &mut form) {
                     joins.write(JoinGame {
                         addr: form.addr.clone(),
                         code: form.code.clone(),
                         name: form.name.clone(),
                         watch: form.watch,
+                        rejoin: None,
                     });
                 }
                 ui.add_space(8.0);

@@ -21,6 +21,11 @@ pub const ZH: &[(&str, &str)] = &[
     ("Room code", "房间码"),
     ("Your name", "你的名字"),
     ("Join", "加入"),
+    ("Take your seat back at {}", "回到 {} 的座位"),
+    (
+        "A seat waits two minutes for its player.",
+        "座位会为玩家保留两分钟。",
+    ),
     ("Only watch", "只观战"),
     ("Follow the game without a seat.", "不占座位，只看对局。"),
     (
