@@ -230,6 +230,12 @@ fn a_wrong_room_code_is_refused_with_words() {
     };
     assert!(reason.contains("code"), "{reason}");
     assert!(app.world().get_resource::<Match>().is_none());
+    // Leaving goes back to the form, to put the code right.
+    app.world_mut().write_message(TableRequest::Leave);
+    update_until(&mut app, Duration::from_secs(10), "the form", |app| {
+        app.world().get_resource::<Online>().is_none()
+            && *app.world().resource::<State<Screen>>().get() == Screen::Online
+    });
 }
 
 #[test]

@@ -335,9 +335,16 @@ fn table_requests(
                 online.undo_asked = None;
             }
             (TableRequest::Leave, _) => {
+                // Refused at the door (a wrong code, say): back to the form to
+                // put it right; otherwise home.
+                let refused = !online.is_host() && matches!(online.state, TableState::Closed(_));
                 commands.remove_resource::<Online>();
                 commands.remove_resource::<Match>();
-                next.set(Screen::Home);
+                next.set(if refused {
+                    Screen::Online
+                } else {
+                    Screen::Home
+                });
                 return;
             }
             _ => {}
