@@ -735,8 +735,11 @@ impl ClientCore {
             }
             ServerMsg::Pong { seq, started, .. } => {
                 // The host is further than us, and what it sent before this
-                // answer has come: a broadcast (or the start) was lost.
-                if started && (seq > self.seq || self.game.is_none()) {
+                // answer has come: a broadcast (or the start) was lost. Or our
+                // copy has ended but the game-over message was lost: asking
+                // again brings it (a resync of an ended game is its end).
+                let end_unheard = !self.over && self.game.as_ref().is_some_and(Game::is_over);
+                if started && (seq > self.seq || self.game.is_none() || end_unheard) {
                     self.ask_resync(out);
                 }
             }
