@@ -32,6 +32,24 @@ fn update_until(
     }
 }
 
+/// A headless app that has joined `host` as "Guesty", its game on screen.
+fn joined_app(host: &HostHandle) -> App {
+    let mut app = common::app();
+    app.world_mut().write_message(JoinGame {
+        addr: host.addr().to_string(),
+        code: host.code().to_string(),
+        name: "Guesty".into(),
+        ..JoinGame::default()
+    });
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the game on screen",
+        |app| *app.world().resource::<State<Screen>>().get() == Screen::Playing,
+    );
+    app
+}
+
 fn small_rules() -> starhop_engine::Rules {
     starhop_engine::Rules {
         board_size: 3,
@@ -144,19 +162,7 @@ fn joining_a_table_plays_our_seat_through_the_host() {
     ];
     config.start_when_full = true;
     let (host, host_events) = HostHandle::start(config).unwrap();
-    let mut app = common::app();
-    app.world_mut().write_message(JoinGame {
-        addr: host.addr().to_string(),
-        code: host.code().to_string(),
-        name: "Guesty".into(),
-        ..JoinGame::default()
-    });
-    update_until(
-        &mut app,
-        Duration::from_secs(10),
-        "the game on screen",
-        |app| *app.world().resource::<State<Screen>>().get() == Screen::Playing,
-    );
+    let mut app = joined_app(&host);
     assert!(app.world().get_resource::<Match>().is_some());
     {
         let m = app.world().resource::<Match>();
@@ -249,19 +255,7 @@ fn a_player_who_left_takes_their_seat_back() {
         ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
     )
     .unwrap();
-    let mut app = common::app();
-    app.world_mut().write_message(JoinGame {
-        addr: host.addr().to_string(),
-        code: host.code().to_string(),
-        name: "Guesty".into(),
-        ..JoinGame::default()
-    });
-    update_until(
-        &mut app,
-        Duration::from_secs(10),
-        "the game on screen",
-        |app| *app.world().resource::<State<Screen>>().get() == Screen::Playing,
-    );
+    let mut app = joined_app(&host);
     let seat = app.world().resource::<Online>().seat.expect("a seat");
     // Otto moves, so the game is under way when we come back.
     let view = other.view();

@@ -543,20 +543,11 @@ fn follow_table(
     for item in news(&online) {
         match item {
             News::Lobby(lobby) => {
-                // Names of people who joined, on their seats.
                 if let Some(m) = game.as_mut() {
-                    for (seat, info) in m.setup.seats.iter_mut().zip(&lobby.seats) {
-                        if !info.name.is_empty() && seat.kind == SeatKind::Remote {
-                            seat.name = info.name.clone();
-                        }
-                    }
+                    take_names(&mut m.setup, &lobby);
                 }
                 if online.is_host() {
-                    for (seat, info) in online.setup.seats.iter_mut().zip(&lobby.seats) {
-                        if !info.name.is_empty() && seat.kind == SeatKind::Remote {
-                            seat.name = info.name.clone();
-                        }
-                    }
+                    take_names(&mut online.setup, &lobby);
                 }
                 online.lobby = Some(lobby);
             }
@@ -660,6 +651,15 @@ fn follow_table(
                 }
                 online.state = TableState::Closed(reason);
             }
+        }
+    }
+}
+
+/// Names of people who joined, on their remote seats.
+fn take_names(setup: &mut MatchSetup, lobby: &Lobby) {
+    for (seat, info) in setup.seats.iter_mut().zip(&lobby.seats) {
+        if !info.name.is_empty() && seat.kind == SeatKind::Remote {
+            seat.name = info.name.clone();
         }
     }
 }
