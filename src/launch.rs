@@ -3,12 +3,14 @@
 
 use crate::LaunchOptions;
 use crate::crossing::CrossingSetup;
+use crate::draughts::{DraughtsSeat, DraughtsSetup};
 use crate::food::{FoodSeat, FoodSetup};
 use crate::play::{MatchSetup, SeatKind, quick_rules};
 use crate::screenshot::ShotOf;
 use crate::settings::Language;
 use clap::Parser;
 use starhop_ai::Level;
+use starhop_draughts::Variant;
 use starhop_engine::{FirstMoveMethod, Preset, Rules};
 use std::path::PathBuf;
 
@@ -108,9 +110,20 @@ pub struct Args {
     /// The crossing challenge with long jumps.
     #[arg(long)]
     pub long_jumps: bool,
+    /// Start a draughts game (International 10×10 or Russian 8×8); --vs
+    /// LEVEL puts a bot on Black, --bots LEVEL on both sides.
+    #[arg(long, value_enum)]
+    pub draughts: Option<DraughtsArg>,
     /// Food checkers: slides on or off (default: off solo, on at a table).
     #[arg(long, value_parser = ["on", "off"])]
     pub slides: Option<String>,
+}
+
+/// The draughts variants by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DraughtsArg {
+    International,
+    Russian,
 }
 
 /// The kinds of food checkers game by their command-line names.
@@ -126,7 +139,11 @@ impl Args {
     /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
-        if self.food.is_some() || self.shot.food() || self.crossing_setup().is_some() {
+        if self.food.is_some()
+            || self.shot.food()
+            || self.crossing_setup().is_some()
+            || self.draughts_setup().is_some()
+        {
             return None;
         }
         let asked = self.vs.is_some()
@@ -197,7 +214,29 @@ impl Args {
             food: self.food_setup(),
             replay: self.replay.clone(),
             crossing: self.crossing_setup(),
+            draughts: self.draughts_setup(),
         }
+    }
+
+    /// The draughts game `--draughts` (or a draughts screenshot) asks for.
+    pub fn draughts_setup(&self) -> Option<DraughtsSetup> {
+        let shot = self.screenshot.is_some() && self.shot.draughts();
+        let variant = match self.draughts {
+            Some(DraughtsArg::Russian) => Variant::Russian,
+            Some(DraughtsArg::International) => Variant::International,
+            None if shot => Variant::International,
+            None => return None,
+        };
+        let seats = match (self.bots, self.vs) {
+            (Some(level), _) => [DraughtsSeat::Bot(level); 2],
+            (None, Some(level)) => [DraughtsSeat::Human, DraughtsSeat::Bot(level)],
+            (None, None) => DraughtsSetup::default().seats,
+        };
+        Some(DraughtsSetup {
+            variant,
+            seats,
+            minutes: None,
+        })
     }
 
     /// The crossing challenge `--crossing` (or a crossing screenshot) asks for.

@@ -20,6 +20,7 @@ pub mod audio;
 pub mod board;
 pub mod camera;
 pub mod crossing;
+pub mod draughts;
 pub mod food;
 pub mod input;
 pub mod launch;
@@ -59,6 +60,8 @@ pub enum Screen {
     Crossing,
     /// A network table: host or join, and the lobby before the game (see `online`).
     Online,
+    /// Draughts, International or Russian: its setup panel and its game (see `draughts`).
+    Draughts,
     /// The replay viewer: a recorded game shown move by move (see `replay`).
     /// The record is the `Match` on show; the rules systems, clocks, bots and
     /// board input stand still, so nothing can change it.
@@ -122,6 +125,7 @@ impl Plugin for StarhopLogicPlugin {
                 replay::plugin,
                 race::plugin,
                 online::plugin,
+                draughts::plugin,
             ));
     }
 }
@@ -155,6 +159,8 @@ pub struct LaunchOptions {
     pub replay: Option<std::path::PathBuf>,
     /// Start straight into this crossing challenge (`--crossing`).
     pub crossing: Option<crossing::CrossingSetup>,
+    /// Start straight into this draughts game (`--draughts`).
+    pub draughts: Option<draughts::DraughtsSetup>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -230,6 +236,7 @@ impl Plugin for StarhopPlugin {
             league::view_plugin,
             replay::view_plugin,
             online::ui::plugin,
-        ));
+        ))
+        .add_plugins((draughts::view_plugin, draughts::input::plugin));
     }
 }

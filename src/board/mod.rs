@@ -166,3 +166,17 @@ fn follow_board(
         changed.write(BoardChanged);
     }
 }
+
+/// The classic board's pieces and marbles.
+type StarPieces = Or<(With<view::BoardPiece>, With<crate::marbles::Marble>)>;
+
+/// The star board and its marbles stay hidden while another board (food
+/// checkers, draughts) is on show; they are rebuilt for the setup screen
+/// when it comes back.
+pub fn hide_the_star(mut pieces: Query<&mut Visibility, StarPieces>) {
+    for mut v in &mut pieces {
+        if *v != Visibility::Hidden {
+            *v = Visibility::Hidden;
+        }
+    }
+}

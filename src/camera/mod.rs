@@ -96,6 +96,7 @@ pub(super) fn plugin(app: &mut App) {
                     in_state(Screen::Playing)
                         .or_else(in_state(Screen::Food))
                         .or_else(in_state(Screen::Crossing))
+                        .or_else(in_state(Screen::Draughts))
                         .or_else(in_state(Screen::Replay)),
                 ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
@@ -271,7 +272,7 @@ fn glide(
     // The setup panels of food checkers and the crossing challenge sit
     // where the classic one does.
     let beside_panel = match screen.get() {
-        Screen::Food | Screen::Crossing => panel.right > 0.0,
+        Screen::Food | Screen::Crossing | Screen::Draughts => panel.right > 0.0,
         Screen::Playing | Screen::Replay => false,
         _ => true,
     };

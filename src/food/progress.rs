@@ -101,17 +101,7 @@ pub(crate) fn data_folder(folders: &Folders) -> PathBuf {
 /// Whether the file is a food-checkers record (by its `format`), read as
 /// little as needed; anything else (a classic save, garbage) is not.
 pub fn is_food_record(path: &Path) -> bool {
-    #[derive(Deserialize)]
-    struct Header {
-        format: Option<String>,
-    }
-    let Ok(bytes) = std::fs::read(path) else {
-        return false;
-    };
-    serde_json::from_slice::<Header>(&bytes)
-        .ok()
-        .and_then(|h| h.format)
-        .is_some_and(|f| f == FOOD_RECORD_FORMAT)
+    crate::persist::record_format(path).is_some_and(|f| f == FOOD_RECORD_FORMAT)
 }
 
 /// The saved food games, newest first: listed when the saved-games tab opens
@@ -125,26 +115,10 @@ pub struct FoodSaves {
 impl FoodSaves {
     /// Lists the folder again if needed.
     pub fn refresh(&mut self, folders: &Folders) {
-        if self.listed {
-            return;
+        if !self.listed {
+            self.files = crate::persist::json_files_newest_first(&food_saves(folders));
+            self.listed = true;
         }
-        let mut files: Vec<(std::time::SystemTime, PathBuf)> =
-            std::fs::read_dir(food_saves(folders))
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "json"))
-                .map(|p| {
-                    let t = std::fs::metadata(&p)
-                        .and_then(|m| m.modified())
-                        .unwrap_or(std::time::UNIX_EPOCH);
-                    (t, p)
-                })
-                .collect();
-        files.sort_by(|a, b| b.cmp(a));
-        self.files = files.into_iter().map(|(_, p)| p).collect();
-        self.listed = true;
     }
 }
 

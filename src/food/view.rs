@@ -10,9 +10,9 @@ use super::marbles::{
     FoodColour, FoodHop, FoodMarble, TRAY_PITCH, board_reach, tray_frame, tray_reach, tray_row,
 };
 use super::{FoodPlaying, FoodRebuild, FoodSession};
-use crate::board::{BoardPiece, HoleLook, flat_on_board as flat, hex_to_world, spawn_hole};
+use crate::board::{HoleLook, flat_on_board as flat, hex_to_world, spawn_hole};
 use crate::camera::{Orbit, fit_distance};
-use crate::marbles::{Marble, RADIUS, REST_Y};
+use crate::marbles::{RADIUS, REST_Y};
 use crate::play::PALETTE;
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -57,11 +57,11 @@ struct FoodAssets {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_assets)
-        .add_systems(OnEnter(Screen::Food), hide_the_star)
+        .add_systems(OnEnter(Screen::Food), crate::board::hide_the_star)
         .add_systems(
             Update,
             (
-                hide_the_star.run_if(in_state(Screen::Food)),
+                crate::board::hide_the_star.run_if(in_state(Screen::Food)),
                 build_board.run_if(on_message::<FoodRebuild>),
                 dress_marbles,
                 lift_selected,
@@ -148,19 +148,6 @@ fn make_assets(
             LinearRgba::rgb(1.2, 0.8, 0.1),
         )),
     });
-}
-
-/// The classic board's pieces and marbles.
-type StarPieces = Or<(With<BoardPiece>, With<Marble>)>;
-
-/// The star board and its marbles stay hidden while food checkers is on
-/// show (they are rebuilt for the setup screen when it comes back).
-fn hide_the_star(mut pieces: Query<&mut Visibility, StarPieces>) {
-    for mut v in &mut pieces {
-        if *v != Visibility::Hidden {
-            *v = Visibility::Hidden;
-        }
-    }
 }
 
 fn build_board(

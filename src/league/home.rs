@@ -1,5 +1,5 @@
 //! The home screen: Play, Party, Food checkers, Crossing challenge,
-//! Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
+//! Draughts, Network game, Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
 //! Also the panel every league screen is drawn in.
 
 use super::ask::LeagueAsk;
@@ -22,13 +22,14 @@ pub(super) fn plugin(app: &mut App) {
     .add_systems(Update, escape_home.in_set(crate::AppSystems::Input));
 }
 
-/// The choices of the home screen, in order (number keys 1 to 9).
+/// The choices of the home screen, in order (number keys 1 to 9, then 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
     Play,
     Party,
     Food,
     Crossing,
+    Draughts,
     Online,
     Tournament,
     Profiles,
@@ -37,11 +38,12 @@ enum Choice {
     Quit,
 }
 
-const CHOICES: [Choice; 10] = [
+const CHOICES: [Choice; 11] = [
     Choice::Play,
     Choice::Party,
     Choice::Food,
     Choice::Crossing,
+    Choice::Draughts,
     Choice::Online,
     Choice::Tournament,
     Choice::Profiles,
@@ -56,6 +58,7 @@ fn label(lang: Language, c: Choice) -> String {
         Choice::Party => ("🎁", lang.t("Party")),
         Choice::Food => ("🍴", lang.t("Food checkers")),
         Choice::Crossing => ("🏁", lang.t("Crossing challenge")),
+        Choice::Draughts => ("⛃", lang.t("Draughts")),
         Choice::Online => ("🌐", lang.t("Network game")),
         Choice::Tournament => ("🏆", lang.t("Tournament")),
         Choice::Profiles => ("👤", lang.t("Profiles")),
@@ -73,6 +76,9 @@ fn tip(lang: Language, c: Choice) -> &'static str {
         Choice::Food => lang.t("Capture by jumping: solo puzzles or a table game"),
         Choice::Crossing => {
             lang.t("Alone on the board: cross to the opposite point in the fewest moves.")
+        }
+        Choice::Draughts => {
+            lang.t("International (10×10) or Russian (8×8) draughts, people or bots.")
         }
         Choice::Online => lang.t("Host a table or join one over the network."),
         Choice::Tournament => lang.t("A round robin: everyone plays everyone, one game at a time."),
@@ -148,6 +154,7 @@ fn home_screen(
     mut next: ResMut<NextState<Screen>>,
     mut food: MessageWriter<crate::food::OpenFood>,
     mut crossing: MessageWriter<crate::crossing::OpenCrossing>,
+    mut draughts: MessageWriter<crate::draughts::OpenDraughts>,
     mut open: ResMut<OpenTournament>,
     store: Option<Res<LeagueStore>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -197,9 +204,13 @@ fn home_screen(
                 .selected(*selected == i)
                 .min_size(egui::vec2(ui.available_width() - 34.0, 38.0));
             ui.horizontal(|ui| {
-                // The tenth choice is on the 0 key.
-                let key = (i + 1) % 10;
-                ui.label(egui::RichText::new(format!("{key}")).weak().monospace());
+                // The tenth choice is on the 0 key; the eleventh has none.
+                let key = if i < 10 {
+                    ((i + 1) % 10).to_string()
+                } else {
+                    " ".to_string()
+                };
+                ui.label(egui::RichText::new(key).weak().monospace());
                 let r = ui.add(button).on_hover_text(tip(lang, c));
                 if r.hovered() {
                     *selected = i;
@@ -239,6 +250,9 @@ fn home_screen(
         }
         Choice::Food => {
             food.write(crate::food::OpenFood);
+        }
+        Choice::Draughts => {
+            draughts.write(crate::draughts::OpenDraughts);
         }
         Choice::Crossing => {
             crossing.write(crate::crossing::OpenCrossing);

@@ -408,11 +408,9 @@ fn load_preferences(
             problem.describe_preferences(lang, last_setup),
         ));
     }
-    if let Some(path) = options
-        .load
-        .as_ref()
-        .filter(|p| !crate::food::is_food_record(p))
-    {
+    if let Some(path) = options.load.as_ref().filter(|p| {
+        !crate::food::is_food_record(p) && !crate::draughts::files::is_draughts_record(p)
+    }) {
         match read_save(path) {
             Ok(r) => {
                 loads.write(LoadMatch(r));
@@ -740,4 +738,34 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// The `format` a JSON record file names, read as little as needed; `None`
+/// for anything else (a classic save has none, garbage has none).
+pub fn record_format(path: &Path) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<String>,
+    }
+    let bytes = std::fs::read(path).ok()?;
+    serde_json::from_slice::<Header>(&bytes).ok()?.format
+}
+
+/// The `.json` files of a folder, newest first (none when it is missing).
+pub fn json_files_newest_first(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    files.into_iter().map(|(_, p)| p).collect()
 }

@@ -105,6 +105,16 @@ pub enum ShotOf {
     OnlineHost,
     /// A hosted game under way, one remote player's connection lost.
     OnlineGame,
+    /// Draughts (`--draughts`, International by default): a game some moves
+    /// in, a piece picked up with its landings.
+    Draughts,
+    /// Draughts: a three-piece capture, the pieces to take marked, its first
+    /// landing chosen.
+    DraughtsCapture,
+    /// Draughts: the setup panel.
+    DraughtsSetup,
+    /// Draughts: a game played out by two bots, with the end window.
+    DraughtsEnd,
 }
 
 impl ShotOf {
@@ -115,6 +125,18 @@ impl ShotOf {
             && !self.food()
             && !self.crossing()
             && !self.online()
+            && !self.draughts()
+    }
+
+    /// Whether the shot shows draughts (set up by `draughts::shots`).
+    pub fn draughts(self) -> bool {
+        matches!(
+            self,
+            ShotOf::Draughts
+                | ShotOf::DraughtsCapture
+                | ShotOf::DraughtsSetup
+                | ShotOf::DraughtsEnd
+        )
     }
 
     /// Whether the shot shows a network table (set up by `online::shots`).
@@ -591,7 +613,11 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::Replay
         | ShotOf::OnlineJoin
         | ShotOf::OnlineHost
-        | ShotOf::OnlineGame => {}
+        | ShotOf::OnlineGame
+        | ShotOf::Draughts
+        | ShotOf::DraughtsCapture
+        | ShotOf::DraughtsSetup
+        | ShotOf::DraughtsEnd => {}
     }
 }
 

@@ -21,6 +21,8 @@ pub enum WinReason {
     /// The loser has pieces but no legal move.
     NoMoves,
     Resignation,
+    /// The loser's clock ran out.
+    Time,
 }
 
 /// The draw rules of RULES §11.
@@ -65,6 +67,8 @@ impl DrawRule {
 pub enum Ending {
     Agreement,
     Resigned(Side),
+    /// This side's clock ran out.
+    OutOfTime(Side),
 }
 
 /// The ending rule in force (International 16/5 moves, Russian 3 kings v 1).
@@ -323,6 +327,10 @@ impl Game {
                 winner: s.other(),
                 reason: WinReason::Resignation,
             }),
+            Some(Ending::OutOfTime(s)) => Some(Outcome::Win {
+                winner: s.other(),
+                reason: WinReason::Time,
+            }),
             None => self.plies.last().map_or(self.start_outcome, |p| p.outcome),
         }
     }
@@ -420,6 +428,16 @@ impl Game {
             return Err(DraughtsError::GameOver);
         }
         self.ending = Some(Ending::Resigned(side));
+        Ok(())
+    }
+
+    /// `side`'s clock ran out: it loses (the clocks are the front end's; the
+    /// game only records the result, so records replay it).
+    pub fn lose_on_time(&mut self, side: Side) -> Result<(), DraughtsError> {
+        if self.is_over() {
+            return Err(DraughtsError::GameOver);
+        }
+        self.ending = Some(Ending::OutOfTime(side));
         Ok(())
     }
 

@@ -124,6 +124,7 @@ impl Game {
         match r.end {
             Some(Ending::Agreement) => game.agree_draw().map_err(RecordError::End)?,
             Some(Ending::Resigned(s)) => game.resign(s).map_err(RecordError::End)?,
+            Some(Ending::OutOfTime(s)) => game.lose_on_time(s).map_err(RecordError::End)?,
             None => {}
         }
         Ok(game)

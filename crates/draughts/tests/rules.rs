@@ -474,3 +474,21 @@ fn resignation_loses() {
         })
     );
 }
+
+#[test]
+fn running_out_of_time_loses_and_the_record_keeps_it() {
+    let mut g = Game::new(I);
+    g.play_text("32-28").unwrap();
+    g.lose_on_time(Side::Black).unwrap();
+    let lost = Some(Outcome::Win {
+        winner: Side::White,
+        reason: WinReason::Time,
+    });
+    assert_eq!(g.outcome(), lost);
+    assert_eq!(g.play_text("19-23"), Err(DraughtsError::GameOver));
+    assert_eq!(g.lose_on_time(Side::White), Err(DraughtsError::GameOver));
+    let again = Game::from_record(&g.record()).unwrap();
+    assert_eq!(again.outcome(), lost);
+    assert!(g.undo());
+    assert_eq!(g.outcome(), None);
+}

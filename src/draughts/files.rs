@@ -1,0 +1,136 @@
+//! Saved draughts games: the engine's versioned `DraughtsRecord` as JSON in
+//! their own folder beside the classic saves (written through a temporary
+//! file), listed newest first on the setup panel, and `--load FILE` knows
+//! them by their format. A file that cannot be read gets a message and
+//! stays where it is.
+
+use super::{DraughtsSession, LoadDraughts};
+use crate::LaunchOptions;
+use crate::persist::{Folders, local_stamp, write_json};
+use crate::play::Notice;
+use crate::settings::{Language, Settings};
+use crate::ui::{tr, trf};
+use bevy::prelude::*;
+use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, read_record};
+use std::path::{Path, PathBuf};
+
+/// Save the draughts game in play.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct SaveDraughts;
+
+/// Where saved draughts games go.
+pub fn draughts_saves(folders: &Folders) -> PathBuf {
+    crate::food::progress::data_folder(folders).join("draughts-saves")
+}
+
+/// Whether the file is a draughts record (by its `format`).
+pub fn is_draughts_record(path: &Path) -> bool {
+    crate::persist::record_format(path).is_some_and(|f| f == DRAUGHTS_RECORD_FORMAT)
+}
+
+/// The saved games, newest first: listed when the panel asks, not every frame.
+#[derive(Resource, Default)]
+pub struct DraughtsSaves {
+    pub files: Vec<PathBuf>,
+    pub listed: bool,
+}
+
+impl DraughtsSaves {
+    pub fn refresh(&mut self, folders: &Folders) {
+        if !self.listed {
+            self.files = crate::persist::json_files_newest_first(&draughts_saves(folders));
+            self.listed = true;
+        }
+    }
+}
+
+/// Reads a saved draughts game for loading.
+pub fn open_saved(path: &Path, lang: Language) -> Result<LoadDraughts, String> {
+    let name = path
+        .file_name()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+    std::fs::File::open(path)
+        .map_err(|e| e.to_string())
+        .and_then(|f| read_record(f).map_err(|e| e.to_string()))
+        .map(|(record, _)| LoadDraughts(record))
+        .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<DraughtsSaves>()
+        .add_message::<SaveDraughts>()
+        .add_systems(Startup, load_on_start)
+        .add_systems(
+            Update,
+            save_games
+                .run_if(on_message::<SaveDraughts>)
+                .in_set(crate::AppSystems::View),
+        );
+}
+
+fn save_games(
+    session: Option<Res<DraughtsSession>>,
+    folders: Option<Res<Folders>>,
+    mut notices: MessageWriter<Notice>,
+    mut saves: ResMut<DraughtsSaves>,
+    settings: Res<Settings>,
+) {
+    saves.listed = false;
+    let (Some(s), Some(folders)) = (session, folders) else {
+        return;
+    };
+    let lang = settings.language;
+    let dir = draughts_saves(&folders);
+    let stamp = local_stamp(std::time::SystemTime::now());
+    let base = format!(
+        "{}-{}-move-{}",
+        s.game.variant().name(),
+        stamp.replace([':', ' '], "-"),
+        s.game.ply_count().div_ceil(2)
+    );
+    let mut path = dir.join(format!("{base}.json"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{base}-{n}.json"));
+        n += 1;
+    }
+    match write_json(&path, &s.record()) {
+        Ok(()) => {
+            notices.write(Notice::Info(trf(
+                lang,
+                "Saved as «{}»",
+                &[&path.display().to_string()],
+            )));
+        }
+        Err(e) => {
+            warn!("{e}");
+            notices.write(Notice::Problem(
+                tr(lang, "The game could not be saved.").into(),
+            ));
+        }
+    }
+}
+
+/// `--load FILE` with a draughts record starts it.
+fn load_on_start(
+    options: Option<Res<LaunchOptions>>,
+    settings: Res<Settings>,
+    mut loads: MessageWriter<LoadDraughts>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(path) = options.as_ref().and_then(|o| o.load.as_ref()) else {
+        return;
+    };
+    if !is_draughts_record(path) {
+        return;
+    }
+    match open_saved(path, settings.language) {
+        Ok(load) => {
+            loads.write(load);
+        }
+        Err(message) => {
+            warn!("{}: {message}", path.display());
+            notices.write(Notice::Problem(message));
+        }
+    }
+}

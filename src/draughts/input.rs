@@ -1,0 +1,317 @@
+//! Playing draughts with the mouse and keys. Click a piece, then either the
+//! square where its move ends or, for a capture, each landing in turn (a
+//! capture is played as soon as one move is left whose route is complete).
+//! Two captures ending on the same square with different pieces taken are
+//! told apart by their landings. Keys: U / Ctrl+Z undo, Y / Ctrl+Y redo,
+//! H hint, Ctrl+S save, Esc lets go of the piece.
+
+use super::jobs::{DraughtsHint, DraughtsHintRequest};
+use super::view::DraughtsSquare;
+use super::{DraughtsMoveRequest, DraughtsPiece, DraughtsPlaying, DraughtsSession, DraughtsTurn};
+use crate::input::{Invalid, Lifted};
+use crate::play::Notice;
+use crate::settings::{Language, Settings};
+use crate::ui::tr;
+use crate::{AppSystems, Screen};
+use bevy::picking::events::{Click, Pointer};
+use bevy::picking::pointer::PointerButton;
+use bevy::prelude::*;
+use starhop_draughts::{Game, Move, Square};
+
+/// The piece picked up and the landings chosen so far, for the session at
+/// `revision`.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct DraughtsSelection {
+    pub from: Option<Square>,
+    pub hops: Vec<Square>,
+    pub revision: u64,
+}
+
+impl DraughtsSelection {
+    pub fn clear(&mut self) {
+        self.from = None;
+        self.hops.clear();
+    }
+}
+
+/// A press on a square (a click on it or on its piece).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DraughtsPress(pub Square);
+
+/// What a press did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pressed {
+    /// The move is chosen.
+    Play(Move),
+    /// A piece was picked up.
+    Picked,
+    /// A landing of a capture was chosen; more are to come.
+    Hopped,
+    /// The piece was put back.
+    Dropped,
+    /// Nothing happened, for this reason.
+    Refused(Refusal),
+}
+
+/// Why a press did nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    NotYours,
+    NoPiece,
+    MustCapture,
+    CannotMove,
+    SeveralEnd,
+    CannotGo,
+}
+
+impl Refusal {
+    pub fn text(self, lang: Language) -> &'static str {
+        match self {
+            Refusal::NotYours => tr(lang, "That is not your piece."),
+            Refusal::NoPiece => tr(lang, "Choose one of your pieces first."),
+            Refusal::MustCapture => tr(
+                lang,
+                "A capture is compulsory: choose a piece that can take (the pieces to take are marked).",
+            ),
+            Refusal::CannotMove => tr(lang, "That piece cannot move."),
+            Refusal::SeveralEnd => tr(
+                lang,
+                "Several captures end there: click each landing in turn.",
+            ),
+            Refusal::CannotGo => tr(lang, "That piece cannot go there."),
+        }
+    }
+}
+
+/// Applies a press on `sq` to the selection in `game`.
+pub fn press(game: &Game, sel: &mut DraughtsSelection, sq: Square) -> Pressed {
+    let pos = game.position();
+    let side = pos.side_to_move();
+    let own = pos.piece(sq).is_some_and(|p| p.side == side);
+    if let Some(from) = sel.from {
+        // A capture may come back over its own start square.
+        let target = !own || (sq == from && !sel.hops.is_empty());
+        if target {
+            return land(game, sel, from, sq);
+        }
+        if sq == from {
+            sel.clear();
+            return Pressed::Dropped;
+        }
+    }
+    if !own {
+        return Pressed::Refused(if pos.piece(sq).is_some() {
+            Refusal::NotYours
+        } else {
+            Refusal::NoPiece
+        });
+    }
+    if !game.legal_moves().iter().any(|m| m.from() == sq) {
+        return Pressed::Refused(if pos.has_capture() {
+            Refusal::MustCapture
+        } else {
+            Refusal::CannotMove
+        });
+    }
+    sel.from = Some(sq);
+    sel.hops.clear();
+    Pressed::Picked
+}
+
+/// A press on a square where the picked-up piece might go: the next landing
+/// of a capture, or the square where one move ends. A square that is both
+/// counts as a landing, so every route can still be clicked hop by hop.
+fn land(game: &Game, sel: &mut DraughtsSelection, from: Square, sq: Square) -> Pressed {
+    let along = game.moves_along(from, &sel.hops);
+    let ending: Vec<Move> = along.iter().copied().filter(|m| m.to() == sq).collect();
+    let mut hops = sel.hops.clone();
+    hops.push(sq);
+    let further = game.moves_along(from, &hops);
+    let complete = further
+        .iter()
+        .find(|m| game.routes(m).iter().any(|r| *r == hops));
+    let chosen = match (complete, ending.as_slice()) {
+        (Some(m), _) => Some(*m),
+        (None, [only]) if further.iter().all(|m| m == only) => Some(*only),
+        _ => None,
+    };
+    if let Some(m) = chosen {
+        sel.clear();
+        return Pressed::Play(m);
+    }
+    if further.is_empty() {
+        return Pressed::Refused(if ending.len() > 1 {
+            Refusal::SeveralEnd
+        } else {
+            Refusal::CannotGo
+        });
+    }
+    sel.hops = hops;
+    Pressed::Hopped
+}
+
+/// The squares the next press may land on: the next landing of each route
+/// along the chosen ones (bright), and where each move ends (faint).
+pub fn landings(game: &Game, sel: &DraughtsSelection) -> (Vec<Square>, Vec<Square>) {
+    let Some(from) = sel.from else {
+        return (vec![], vec![]);
+    };
+    let mut next = vec![];
+    let mut ends = vec![];
+    for m in game.moves_along(from, &sel.hops) {
+        for r in game.routes(&m) {
+            if r.len() > sel.hops.len() && r[..sel.hops.len()] == *sel.hops {
+                next.push(r[sel.hops.len()]);
+            }
+        }
+        ends.push(m.to());
+    }
+    next.sort_unstable();
+    next.dedup();
+    ends.sort_unstable();
+    ends.dedup();
+    ends.retain(|s| !next.contains(s));
+    (next, ends)
+}
+
+/// Mouse and keys (the game's window); headless tests add it to press squares.
+pub fn plugin(app: &mut App) {
+    app.init_resource::<DraughtsSelection>()
+        .add_message::<DraughtsPress>()
+        .add_observer(click)
+        .add_systems(
+            Update,
+            (keys, on_press, drop_stale, show_hint)
+                .chain()
+                .in_set(AppSystems::Input)
+                .run_if(in_state(Screen::Draughts)),
+        )
+        .add_systems(
+            OnExit(Screen::Draughts),
+            |mut s: ResMut<DraughtsSelection>| s.clear(),
+        );
+}
+
+fn click(
+    click: On<Pointer<Click>>,
+    pieces: Query<&DraughtsPiece>,
+    squares: Query<&DraughtsSquare>,
+    playing: Res<DraughtsPlaying>,
+    mut selection: ResMut<DraughtsSelection>,
+    mut presses: MessageWriter<DraughtsPress>,
+) {
+    if !playing.0 {
+        return;
+    }
+    if click.event.button == PointerButton::Secondary {
+        selection.clear();
+        return;
+    }
+    if click.event.button != PointerButton::Primary {
+        return;
+    }
+    if let Ok(sq) = pieces
+        .get(click.entity)
+        .map(|p| p.square)
+        .or_else(|_| squares.get(click.entity).map(|s| s.0))
+    {
+        presses.write(DraughtsPress(sq));
+    }
+}
+
+fn on_press(
+    mut presses: MessageReader<DraughtsPress>,
+    session: Option<Res<DraughtsSession>>,
+    playing: Res<DraughtsPlaying>,
+    settings: Res<Settings>,
+    mut selection: ResMut<DraughtsSelection>,
+    mut moves: MessageWriter<DraughtsMoveRequest>,
+    mut notices: MessageWriter<Notice>,
+    mut lifted: MessageWriter<Lifted>,
+    mut invalid: MessageWriter<Invalid>,
+) {
+    let lang: Language = settings.language;
+    let Some(s) = session.filter(|_| playing.0) else {
+        presses.clear();
+        return;
+    };
+    for DraughtsPress(sq) in presses.read() {
+        if !s.human_to_move() {
+            if !s.game.is_over() {
+                notices.write(Notice::Problem(tr(lang, "Wait for the bot's move.").into()));
+            }
+            continue;
+        }
+        selection.revision = s.revision;
+        match press(&s.game, &mut selection, *sq) {
+            Pressed::Play(m) => {
+                moves.write(DraughtsMoveRequest(m));
+            }
+            Pressed::Picked | Pressed::Hopped => {
+                lifted.write(Lifted);
+            }
+            Pressed::Dropped => {}
+            Pressed::Refused(why) => {
+                invalid.write(Invalid { why: None });
+                notices.write(Notice::Problem(why.text(lang).into()));
+            }
+        }
+    }
+}
+
+fn keys(
+    keys: Res<ButtonInput<KeyCode>>,
+    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    playing: Res<DraughtsPlaying>,
+    mut selection: ResMut<DraughtsSelection>,
+    mut turns: MessageWriter<DraughtsTurn>,
+    mut hints: MessageWriter<DraughtsHintRequest>,
+) {
+    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
+        return;
+    }
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let pressed = |k: KeyCode| keys.just_pressed(k);
+    if pressed(KeyCode::KeyY)
+        || (ctrl && keys.pressed(KeyCode::ShiftLeft) && pressed(KeyCode::KeyZ))
+    {
+        selection.clear();
+        turns.write(DraughtsTurn::Redo);
+    } else if (ctrl && pressed(KeyCode::KeyZ)) || (!ctrl && pressed(KeyCode::KeyU)) {
+        selection.clear();
+        turns.write(DraughtsTurn::Undo);
+    }
+    if ctrl && pressed(KeyCode::KeyS) {
+        turns.write(DraughtsTurn::Save);
+    }
+    if !ctrl && pressed(KeyCode::KeyH) {
+        hints.write(DraughtsHintRequest);
+    }
+    if pressed(KeyCode::Escape) {
+        selection.clear();
+    }
+}
+
+/// A selection made for an older position goes.
+fn drop_stale(session: Option<Res<DraughtsSession>>, mut selection: ResMut<DraughtsSelection>) {
+    let current = session.map(|s| s.revision);
+    if selection.from.is_some() && Some(selection.revision) != current {
+        selection.clear();
+    }
+}
+
+/// A hint that arrives picks up the hinted piece (its move glows gold).
+fn show_hint(
+    hint: Res<DraughtsHint>,
+    session: Option<Res<DraughtsSession>>,
+    mut selection: ResMut<DraughtsSelection>,
+) {
+    let (Some((revision, mv)), Some(s)) = (&hint.0, session) else {
+        return;
+    };
+    if hint.is_changed() && s.revision == *revision {
+        selection.from = Some(mv.from());
+        selection.hops.clear();
+        selection.revision = *revision;
+    }
+}

@@ -1,0 +1,461 @@
+//! The draughts panels (bevy_egui): the setup panel (game, sides, clocks,
+//! saved games), the status box (whose turn, clocks, what must be taken,
+//! the draw rules' counts), the move list, the buttons and the end window.
+//! They read state and send messages only.
+
+use super::files::{DraughtsSaves, open_saved};
+use super::jobs::{DraughtsHintRequest, DraughtsJobs};
+use super::{
+    DraughtsDraft, DraughtsPlaying, DraughtsSeat, DraughtsSession, DraughtsTurn, StartDraughts,
+    outcome_text, side_name, variant_name,
+};
+use crate::Screen;
+use crate::persist::Folders;
+use crate::play::Notice;
+use crate::settings::{Language, Settings};
+use crate::ui::{SetupPanel, Tr, level_name, robot, trf};
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_ai::Level;
+use starhop_draughts::{DrawRule, Outcome, Side, Variant};
+
+/// Width of the status box and of the move list (the camera leaves room).
+pub const SIDE_WIDTH: f32 = 300.0;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (setup_panel, hud, move_list, end_window)
+            .chain()
+            .run_if(in_state(Screen::Draughts)),
+    );
+}
+
+fn seat_text(lang: Language, seat: DraughtsSeat) -> String {
+    match seat {
+        DraughtsSeat::Human => lang.t("Human").to_string(),
+        DraughtsSeat::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
+    }
+}
+
+/// A disc in the side's colour, as a label.
+fn side_disc(ui: &mut egui::Ui, side: Side) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(16.0, 16.0), egui::Sense::hover());
+    let (fill, stroke) = match side {
+        Side::White => (
+            egui::Color32::from_rgb(238, 226, 200),
+            egui::Color32::from_gray(90),
+        ),
+        Side::Black => (
+            egui::Color32::from_rgb(28, 22, 20),
+            egui::Color32::from_gray(170),
+        ),
+    };
+    ui.painter().circle(rect.center(), 7.0, fill, (1.0, stroke));
+}
+
+fn clock_text(seconds: f32) -> String {
+    let s = seconds.ceil().max(0.0) as u32;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+fn setup_panel(
+    mut contexts: EguiContexts,
+    playing: Res<DraughtsPlaying>,
+    mut draft: ResMut<DraughtsDraft>,
+    mut settings: ResMut<Settings>,
+    mut panel: ResMut<SetupPanel>,
+    mut starts: MessageWriter<StartDraughts>,
+    mut turns: MessageWriter<DraughtsTurn>,
+    keys: Res<ButtonInput<KeyCode>>,
+    mut saves: ResMut<DraughtsSaves>,
+    folders: Option<Res<Folders>>,
+    mut loads: MessageWriter<super::LoadDraughts>,
+    mut notices: MessageWriter<Notice>,
+) -> Result {
+    if playing.0 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let mut d = draft.0.clone();
+    let mut start = false;
+    let shown = egui::Window::new("")
+        .id(egui::Id::new("draughts-setup"))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            ui.set_min_width(420.0);
+            ui.set_max_width(440.0);
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new(lang.t("Draughts")).size(28.0).strong());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    crate::ui::language_switch(ui, &mut settings);
+                });
+            });
+            ui.separator();
+            for v in Variant::ALL {
+                ui.radio_value(&mut d.variant, v, variant_name(lang, v));
+            }
+            ui.label(
+                egui::RichText::new(match d.variant {
+                    Variant::International => lang.t(
+                        "Men move forwards and capture both ways; kings fly. The capture that takes the most pieces is compulsory; a man is crowned only when its move ends on the far row.",
+                    ),
+                    Variant::Russian => lang.t(
+                        "Men move forwards and capture both ways; kings fly. Any capture may be chosen, but a capture must be taken to its end; a man reaching the far row during a capture goes on as a king.",
+                    ),
+                })
+                .italics(),
+            );
+            ui.separator();
+            for side in [Side::White, Side::Black] {
+                ui.horizontal(|ui| {
+                    side_disc(ui, side);
+                    ui.label(side_name(lang, side));
+                    let seat = &mut d.seats[side.index()];
+                    egui::ComboBox::from_id_salt(("draughts-seat", side.index()))
+                        .selected_text(seat_text(lang, *seat))
+                        .show_ui(ui, |ui| {
+                            ui.selectable_value(seat, DraughtsSeat::Human, lang.t("Human"));
+                            for level in Level::ALL {
+                                let text = seat_text(lang, DraughtsSeat::Bot(level));
+                                ui.selectable_value(seat, DraughtsSeat::Bot(level), text);
+                            }
+                        });
+                });
+            }
+            ui.label(egui::RichText::new(lang.t("White moves first.")).weak());
+            ui.horizontal(|ui| {
+                ui.label(lang.t("Clocks"));
+                ui.selectable_value(&mut d.minutes, None, lang.t("None"));
+                for m in [5, 10, 20, 30] {
+                    ui.selectable_value(&mut d.minutes, Some(m), trf(lang, "{} min", &[&m]));
+                }
+            })
+            .response
+            .on_hover_text(lang.t("Minutes on each side's clock; a side whose time runs out loses."));
+            ui.separator();
+            egui::CollapsingHeader::new(lang.t("Saved games"))
+                .id_salt("draughts-saved")
+                .show(ui, |ui| {
+                    if let Some(f) = &folders {
+                        saves.refresh(f);
+                    }
+                    if saves.files.is_empty() {
+                        ui.label(lang.t("No saved draughts games yet (Ctrl+S saves one)."));
+                    }
+                    egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
+                        for path in &saves.files {
+                            let name = path
+                                .file_stem()
+                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                            if ui
+                                .button(format!("📂 {name}"))
+                                .on_hover_text(path.display().to_string())
+                                .clicked()
+                            {
+                                match open_saved(path, lang) {
+                                    Ok(load) => {
+                                        loads.write(load);
+                                    }
+                                    Err(message) => {
+                                        notices.write(Notice::Problem(message));
+                                    }
+                                }
+                            }
+                        }
+                    });
+                });
+            ui.separator();
+            ui.horizontal(|ui| {
+                if crate::ui::start_button(ui, lang) {
+                    start = true;
+                }
+                if ui.button(format!("⬅ {}", lang.t("Home"))).on_hover_text("Esc").clicked() {
+                    turns.write(DraughtsTurn::Leave);
+                }
+            });
+        });
+    if let Some(shown) = shown {
+        let right = shown.response.rect.right();
+        if panel.right != right {
+            panel.right = right;
+        }
+    }
+    let keys_free = !ctx.egui_wants_keyboard_input();
+    if keys_free && keys.just_pressed(KeyCode::Enter) {
+        start = true;
+    }
+    if keys_free && keys.just_pressed(KeyCode::Escape) {
+        turns.write(DraughtsTurn::Leave);
+    }
+    if d != draft.0 {
+        draft.0 = d.clone();
+    }
+    if start {
+        starts.write(StartDraughts(d));
+    }
+    Ok(())
+}
+
+/// The draw rule that is counting, as "name: count / limit" (in moves each).
+fn draw_count(lang: Language, s: &DraughtsSession) -> Option<String> {
+    let clocks = s.game.clocks();
+    if let Some(e) = clocks.ending {
+        let name = match e.rule {
+            DrawRule::SixteenMoveEnding => lang.t("16-move ending"),
+            DrawRule::FiveMoveEnding => lang.t("5-move ending"),
+            _ => lang.t("Three kings against one"),
+        };
+        return Some(trf(lang, "{}: {} of {}", &[&name, &e.count, &e.limit]));
+    }
+    let (name, plies, limit) = match s.game.variant() {
+        Variant::International => (
+            lang.t("Kings only, no capture"),
+            clocks.king_plies,
+            starhop_draughts::KING_PLIES_LIMIT,
+        ),
+        Variant::Russian => (
+            lang.t("Moves without a capture"),
+            clocks.plies_without_capture,
+            starhop_draughts::NO_CAPTURE_PLIES_LIMIT,
+        ),
+    };
+    // Shown once it starts to matter (ten moves each).
+    (plies >= 20).then(|| trf(lang, "{}: {} of {}", &[&name, &(plies / 2), &(limit / 2)]))
+}
+
+fn hud(
+    mut contexts: EguiContexts,
+    session: Option<Res<DraughtsSession>>,
+    playing: Res<DraughtsPlaying>,
+    settings: Res<Settings>,
+    jobs: Res<DraughtsJobs>,
+    mut panel: ResMut<SetupPanel>,
+    mut turns: MessageWriter<DraughtsTurn>,
+    mut hints: MessageWriter<DraughtsHintRequest>,
+) -> Result {
+    let Some(s) = session.filter(|_| playing.0) else {
+        return Ok(());
+    };
+    if panel.right != 0.0 {
+        panel.right = 0.0;
+    }
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let g = &s.game;
+    crate::ui::status_box(ctx, "draughts-status", SIDE_WIDTH, |ui| {
+        ui.heading(variant_name(lang, g.variant()));
+        for side in [Side::White, Side::Black] {
+            ui.horizontal(|ui| {
+                let turn = !g.is_over() && g.side_to_move() == side;
+                ui.label(if turn { "▶" } else { "  " });
+                side_disc(ui, side);
+                if let DraughtsSeat::Bot(level) = s.seat(side) {
+                    robot(ui).on_hover_text(level_name(lang, level));
+                }
+                let (men, kings) = g.position().count(side);
+                let text = trf(
+                    lang,
+                    "{}: men {}, kings {}",
+                    &[&side_name(lang, side), &men, &kings],
+                );
+                if turn {
+                    ui.strong(text);
+                } else {
+                    ui.label(text);
+                }
+                if let Some(left) = s.left {
+                    let t = clock_text(left[side.index()]);
+                    if turn && left[side.index()] < 30.0 {
+                        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t);
+                    } else {
+                        ui.monospace(t);
+                    }
+                }
+            });
+        }
+        if g.is_over() {
+            return;
+        }
+        if jobs.bot_thinking() {
+            ui.weak(lang.t("thinking"));
+        }
+        if !g.must_take().is_empty() {
+            ui.colored_label(
+                egui::Color32::from_rgb(255, 200, 90),
+                match g.variant() {
+                    Variant::International => lang.t(
+                        "Capture is compulsory, and the capture taking the most pieces: the pieces marked red must be taken.",
+                    ),
+                    Variant::Russian => lang.t(
+                        "Capture is compulsory: take one of the pieces marked red.",
+                    ),
+                },
+            );
+        }
+        if let Some(count) = draw_count(lang, &s) {
+            ui.label(count)
+                .on_hover_text(lang.t("The game is drawn when the count is reached."));
+        }
+        if jobs.hinting() {
+            ui.weak(lang.t("Looking for a hint…"));
+        }
+    });
+    crate::ui::button_bar(ctx, "draughts-buttons", |ui| {
+        let (undo, redo) =
+            crate::ui::undo_redo_buttons(ui, lang, g.ply_count() > 0 || g.is_over(), g.can_redo());
+        if undo {
+            turns.write(DraughtsTurn::Undo);
+        }
+        if redo {
+            turns.write(DraughtsTurn::Redo);
+        }
+        if ui
+            .add_enabled(
+                s.human_to_move(),
+                egui::Button::new(format!("💡 {}", lang.t("Hint"))),
+            )
+            .on_hover_text("H")
+            .clicked()
+        {
+            hints.write(DraughtsHintRequest);
+        }
+        let people = s
+            .setup
+            .seats
+            .iter()
+            .filter(|x| **x == DraughtsSeat::Human)
+            .count();
+        if people == 2
+            && ui
+                .add_enabled(
+                    !g.is_over(),
+                    egui::Button::new(format!("½ {}", lang.t("Agree a draw"))),
+                )
+                .clicked()
+        {
+            turns.write(DraughtsTurn::Draw);
+        }
+        if people > 0
+            && ui
+                .add_enabled(
+                    !g.is_over(),
+                    egui::Button::new(format!("⚐ {}", lang.t("Resign"))),
+                )
+                .clicked()
+        {
+            turns.write(DraughtsTurn::Resign);
+        }
+        if ui
+            .button(format!("💾 {}", lang.t("Save")))
+            .on_hover_text("Ctrl+S")
+            .clicked()
+        {
+            turns.write(DraughtsTurn::Save);
+        }
+        if ui
+            .button(format!("☰ {}", lang.t("Back to setup")))
+            .clicked()
+        {
+            turns.write(DraughtsTurn::Setup);
+        }
+    });
+    Ok(())
+}
+
+/// The moves so far in the usual notation, two a line (White's, Black's).
+fn move_list(
+    mut contexts: EguiContexts,
+    session: Option<Res<DraughtsSession>>,
+    playing: Res<DraughtsPlaying>,
+    settings: Res<Settings>,
+) -> Result {
+    let Some(s) = session.filter(|_| playing.0) else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    let moves = s.game.notation();
+    egui::Area::new(egui::Id::new("draughts-moves"))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(SIDE_WIDTH - 40.0);
+                ui.strong(lang.t("Move list"));
+                if moves.is_empty() {
+                    ui.weak(lang.t("None yet."));
+                }
+                egui::ScrollArea::vertical()
+                    .max_height((ctx.content_rect().height() - 160.0).max(120.0))
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        egui::Grid::new("draughts-move-grid")
+                            .num_columns(3)
+                            .striped(true)
+                            .show(ui, |ui| {
+                                for (i, pair) in moves.chunks(2).enumerate() {
+                                    ui.monospace(format!("{}.", i + 1));
+                                    for m in pair {
+                                        ui.monospace(m);
+                                    }
+                                    ui.end_row();
+                                }
+                            });
+                    });
+            });
+        });
+    Ok(())
+}
+
+fn end_window(
+    mut contexts: EguiContexts,
+    session: Option<Res<DraughtsSession>>,
+    playing: Res<DraughtsPlaying>,
+    settings: Res<Settings>,
+    mut turns: MessageWriter<DraughtsTurn>,
+) -> Result {
+    let Some(s) = session.filter(|_| playing.0) else {
+        return Ok(());
+    };
+    let Some(outcome) = s.game.outcome() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?;
+    let lang = settings.language;
+    egui::Window::new(lang.t("Game over"))
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -40.0))
+        .show(ctx, |ui| {
+            ui.set_min_width(320.0);
+            let icon = match outcome {
+                Outcome::Win { .. } => "🏆",
+                Outcome::Draw(_) => "½",
+            };
+            ui.heading(format!("{icon} {}", outcome_text(lang, outcome)));
+            ui.label(trf(lang, "Moves: {}", &[&s.game.ply_count().div_ceil(2)]));
+            ui.separator();
+            ui.horizontal(|ui| {
+                if ui.button(format!("↺ {}", lang.t("Play again"))).clicked() {
+                    turns.write(DraughtsTurn::Retry);
+                }
+                if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
+                    turns.write(DraughtsTurn::Undo);
+                }
+                if ui.button(format!("💾 {}", lang.t("Save"))).clicked() {
+                    turns.write(DraughtsTurn::Save);
+                }
+                if ui
+                    .button(format!("☰ {}", lang.t("Back to setup")))
+                    .clicked()
+                {
+                    turns.write(DraughtsTurn::Setup);
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,368 @@
+//! Draughts at game level: a headless `App` with the game's logic plugins
+//! and the draughts input, driven through messages (presses on squares,
+//! turns), checking the piece entities against the engine, bots on the
+//! background pool, undo, clocks, and saved games on disk.
+
+mod common;
+
+use bevy::prelude::*;
+use common::{Seen, app, temp_folders};
+use starhop::Screen;
+use starhop::draughts::files::{SaveDraughts, draughts_saves, is_draughts_record, open_saved};
+use starhop::draughts::input::DraughtsPress;
+use starhop::draughts::pieces::DraughtsAnimating;
+use starhop::draughts::{
+    DraughtsJobs, DraughtsPiece, DraughtsSeat, DraughtsSession, DraughtsSetup, DraughtsTurn,
+    LoadDraughts, StartDraughts,
+};
+use starhop::persist::Folders;
+use starhop::play::Notice;
+use starhop::settings::Language;
+use starhop_ai::Level;
+use starhop_draughts::{Game, Outcome, Side, Square, Variant, WinReason, from_fen};
+
+fn draughts_app(folders: Option<Folders>) -> App {
+    let mut app = app();
+    if let Some(f) = folders {
+        app.insert_resource(f);
+    }
+    app.add_plugins((starhop::input::plugin, starhop::draughts::input::plugin))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>();
+    app.update();
+    app
+}
+
+fn setup(variant: Variant, white: DraughtsSeat, black: DraughtsSeat) -> DraughtsSetup {
+    DraughtsSetup {
+        variant,
+        seats: [white, black],
+        minutes: None,
+    }
+}
+
+fn start(app: &mut App, setup: DraughtsSetup) {
+    app.world_mut().write_message(StartDraughts(setup));
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Draughts
+    );
+}
+
+/// Starts a game of people from a position (through a record, as a load does).
+fn start_at(app: &mut App, variant: Variant, fen: &str) {
+    let mut record = Game::from_position(from_fen(variant, fen).unwrap()).record();
+    record.bots = vec![None, None];
+    app.world_mut().write_message(LoadDraughts(record));
+    app.update();
+    app.update();
+}
+
+fn game(app: &App) -> &Game {
+    &app.world().resource::<DraughtsSession>().game
+}
+
+fn press(app: &mut App, squares: &[Square]) {
+    for &sq in squares {
+        app.world_mut().write_message(DraughtsPress(sq));
+        app.update();
+    }
+}
+
+/// Runs frames until no piece moves (at most `frames`).
+fn settle(app: &mut App, frames: usize) {
+    for _ in 0..frames {
+        app.update();
+        if !app.world().resource::<DraughtsAnimating>().0 {
+            return;
+        }
+    }
+    panic!("pieces still moving after {frames} frames");
+}
+
+/// The piece entities stand, one each, on exactly the engine's pieces, at rest.
+fn assert_pieces_match(app: &mut App) {
+    let variant = game(app).variant();
+    let mut want: Vec<(Square, Side, bool)> = game(app)
+        .position()
+        .pieces()
+        .into_iter()
+        .map(|(sq, p)| (sq, p.side, p.king))
+        .collect();
+    want.sort_by_key(|w| w.0);
+    let mut q = app.world_mut().query::<(&DraughtsPiece, &Transform)>();
+    let mut have: Vec<(Square, Side, bool)> = q
+        .iter(app.world())
+        .map(|(p, t)| {
+            let rest = starhop::draughts::pieces::rest(variant, p.square);
+            assert!(
+                t.translation.distance(rest) < 0.3,
+                "piece on {} stands at {:?}, not {:?}",
+                p.square,
+                t.translation,
+                rest
+            );
+            (p.square, p.side, p.king)
+        })
+        .collect();
+    have.sort_by_key(|h| h.0);
+    assert_eq!(have, want);
+}
+
+fn problems(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<Seen>()
+        .notices
+        .iter()
+        .filter_map(|n| match n {
+            Notice::Problem(p) => Some(p.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+const HUMANS: [DraughtsSeat; 2] = [DraughtsSeat::Human, DraughtsSeat::Human];
+
+#[test]
+fn a_piece_clicked_then_its_square_plays_the_move_and_the_discs_follow() {
+    let mut app = draughts_app(None);
+    start(
+        &mut app,
+        setup(Variant::International, HUMANS[0], HUMANS[1]),
+    );
+    assert_pieces_match(&mut app);
+    assert_eq!(game(&app).position().pieces().len(), 40);
+    press(&mut app, &[32, 28]);
+    assert_eq!(game(&app).notation(), vec!["32-28"]);
+    settle(&mut app, 200);
+    assert_pieces_match(&mut app);
+    // Black's reply.
+    press(&mut app, &[19, 23]);
+    assert_eq!(game(&app).notation(), vec!["32-28", "19-23"]);
+    settle(&mut app, 200);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn a_capture_plays_by_its_final_square_or_hop_by_hop_and_crowns() {
+    const FEN: &str = "W:W33,38,42,43,48,49,K46:B28,18,8,19,24,15,K5";
+    // By the final square.
+    let mut app = draughts_app(None);
+    start_at(&mut app, Variant::International, FEN);
+    press(&mut app, &[33, 2]);
+    assert_eq!(game(&app).notation(), vec!["33x2"]);
+    settle(&mut app, 300);
+    assert_pieces_match(&mut app);
+    let king = game(&app).position().piece(2).unwrap();
+    assert!(king.king && king.side == Side::White);
+    for taken in [28, 18, 8] {
+        assert!(game(&app).position().piece(taken).is_none());
+    }
+    // Hop by hop: each landing in turn; the move is played at the last.
+    let mut app = draughts_app(None);
+    start_at(&mut app, Variant::International, FEN);
+    press(&mut app, &[33, 22]);
+    assert_eq!(game(&app).ply_count(), 0);
+    press(&mut app, &[13]);
+    assert_eq!(game(&app).ply_count(), 0);
+    press(&mut app, &[2]);
+    assert_eq!(game(&app).notation(), vec!["33x2"]);
+    settle(&mut app, 300);
+    assert_pieces_match(&mut app);
+}
+
+#[test]
+fn a_piece_that_cannot_take_is_refused_while_a_capture_is_compulsory() {
+    let mut app = draughts_app(None);
+    start_at(
+        &mut app,
+        Variant::International,
+        "W:W33,38,42,43,48,49,K46:B28,18,8,19,24,15,K5",
+    );
+    press(&mut app, &[38]);
+    assert_eq!(game(&app).ply_count(), 0);
+    assert!(
+        problems(&app)
+            .iter()
+            .any(|p| p.contains("capture is compulsory")),
+        "{:?}",
+        problems(&app)
+    );
+    // A black piece is not White's to move.
+    press(&mut app, &[19]);
+    assert!(problems(&app).iter().any(|p| p.contains("not your piece")));
+    // A man may not step aside while it must take.
+    press(&mut app, &[33, 29]);
+    assert_eq!(game(&app).ply_count(), 0);
+    assert!(problems(&app).iter().any(|p| p.contains("cannot go there")));
+}
+
+#[test]
+fn a_bot_answers_on_the_background_pool_and_undo_returns_to_the_person() {
+    let mut app = draughts_app(None);
+    start(
+        &mut app,
+        setup(
+            Variant::Russian,
+            DraughtsSeat::Human,
+            DraughtsSeat::Bot(Level::Beginner),
+        ),
+    );
+    press(&mut app, &[22, 18]);
+    assert_eq!(game(&app).ply_count(), 1);
+    // The bot thinks, waits for the move to land, then plays.
+    for _ in 0..600 {
+        app.update();
+        if game(&app).ply_count() == 2 {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    assert_eq!(game(&app).ply_count(), 2, "the bot never answered");
+    assert_eq!(game(&app).side_to_move(), Side::White);
+    settle(&mut app, 300);
+    assert_pieces_match(&mut app);
+    // Undo takes back the bot's move and the person's: White to move again.
+    app.world_mut().write_message(DraughtsTurn::Undo);
+    app.update();
+    app.update();
+    assert_eq!(game(&app).ply_count(), 0);
+    assert_pieces_match(&mut app);
+    assert!(app.world().resource::<DraughtsJobs>().started >= 1);
+}
+
+#[test]
+fn a_bot_search_for_a_position_taken_back_is_dropped() {
+    let mut app = draughts_app(None);
+    start(
+        &mut app,
+        setup(
+            Variant::International,
+            DraughtsSeat::Human,
+            DraughtsSeat::Bot(Level::Master),
+        ),
+    );
+    press(&mut app, &[32, 28]);
+    app.update();
+    assert!(app.world().resource::<DraughtsJobs>().bot_thinking());
+    // Taken back before the Master answers: its search stops, and its move
+    // never reaches the game.
+    app.world_mut().write_message(DraughtsTurn::Undo);
+    app.update();
+    app.update();
+    assert!(app.world().resource::<DraughtsJobs>().abandoned >= 1);
+    for _ in 0..100 {
+        app.update();
+    }
+    assert_eq!(game(&app).ply_count(), 0);
+}
+
+#[test]
+fn a_clock_that_runs_out_loses_the_game() {
+    let mut app = draughts_app(None);
+    start(
+        &mut app,
+        DraughtsSetup {
+            minutes: Some(5),
+            ..setup(Variant::Russian, HUMANS[0], HUMANS[1])
+        },
+    );
+    press(&mut app, &[22, 18]);
+    {
+        let mut s = app.world_mut().resource_mut::<DraughtsSession>();
+        // White's clock stood still while Black thinks.
+        let left = s.left.unwrap();
+        assert!(left[0] < 300.0 && left[0] > 299.0, "{left:?}");
+        s.left = Some([left[0], 0.05]);
+    }
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        game(&app).outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Time
+        })
+    );
+    // Nothing moves after the end.
+    press(&mut app, &[11, 15]);
+    assert_eq!(game(&app).ply_count(), 1);
+}
+
+#[test]
+fn a_saved_game_loads_again_and_a_damaged_file_gets_a_message() {
+    let folders = temp_folders("draughts-save");
+    let mut app = draughts_app(Some(folders.clone()));
+    start(
+        &mut app,
+        setup(
+            Variant::International,
+            DraughtsSeat::Human,
+            DraughtsSeat::Bot(Level::Hard),
+        ),
+    );
+    // Two people's moves on White's side, played through the engine's notation
+    // (the bot is stopped first by taking the game over for people).
+    app.world_mut()
+        .resource_mut::<DraughtsSession>()
+        .setup
+        .seats = HUMANS;
+    press(&mut app, &[32, 28, 19, 23, 28, 19]);
+    assert_eq!(game(&app).notation(), vec!["32-28", "19-23", "28x19"]);
+    app.world_mut().write_message(SaveDraughts);
+    app.update();
+    let dir = draughts_saves(&folders);
+    let files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 1, "{files:?}");
+    assert!(is_draughts_record(&files[0]));
+    // Load it in a fresh game.
+    let load = open_saved(&files[0], Language::English).unwrap();
+    let mut other = draughts_app(None);
+    other.world_mut().write_message(load);
+    other.update();
+    other.update();
+    assert_eq!(game(&other).notation(), vec!["32-28", "19-23", "28x19"]);
+    assert_pieces_match(&mut other);
+    // A damaged file: a message, and the file stays as it was.
+    let bad = dir.join("damaged.json");
+    std::fs::write(
+        &bad,
+        b"{\"format\":\"starhop-draughts-record\",\"version\":1,",
+    )
+    .unwrap();
+    let message = open_saved(&bad, Language::English).unwrap_err();
+    assert!(message.contains("damaged.json"), "{message}");
+    assert!(bad.exists());
+    // A record with an illegal move names it.
+    let mut record = Game::new(Variant::Russian).record();
+    record.moves = vec!["22-18".into(), "22-18".into()];
+    std::fs::write(&bad, serde_json::to_string(&record).unwrap()).unwrap();
+    let message = open_saved(&bad, Language::English).unwrap_err();
+    assert!(message.contains("move 2"), "{message}");
+}
+
+#[test]
+fn resigning_ends_the_game_for_the_person_to_move() {
+    let mut app = draughts_app(None);
+    start(&mut app, setup(Variant::Russian, HUMANS[0], HUMANS[1]));
+    press(&mut app, &[22, 18]);
+    app.world_mut().write_message(DraughtsTurn::Resign);
+    app.update();
+    assert_eq!(
+        game(&app).outcome(),
+        Some(Outcome::Win {
+            winner: Side::White,
+            reason: WinReason::Resignation
+        })
+    );
+    // Undo takes the resignation back.
+    app.world_mut().write_message(DraughtsTurn::Undo);
+    app.update();
+    assert_eq!(game(&app).outcome(), None);
+}
