@@ -24,7 +24,7 @@ pub const BEACON_EVERY: Duration = Duration::from_secs(1);
 /// A table not heard from for this long is dropped from the list (three
 /// beacons missed: a stopped host goes, one lost datagram does not).
 pub const BEACON_LIFETIME: Duration = Duration::from_secs(3);
-/// The largest beacon read; a six-seat table's is about 200 bytes.
+/// The largest beacon read; a six-seat table's is under 250 bytes.
 pub const MAX_BEACON_BYTES: usize = 1024;
 /// Tells our beacons from other programs' datagrams on the same port.
 const BEACON_TYPE: &str = "starhop-table";

@@ -88,6 +88,10 @@ fn a_beacon_says_where_to_connect_but_not_the_room_code() {
 #[test]
 fn garbage_other_versions_and_oversized_beacons_are_ignored() {
     let mut discovery = Discovery::start(0).unwrap();
+    // The port is shared: a second game on this machine can listen too.
+    let second = Discovery::start(discovery.port()).expect("a shared port");
+    assert_eq!(second.port(), discovery.port());
+    drop(second);
     let to = SocketAddr::from(([127, 0, 0, 1], discovery.port()));
     let sender = UdpSocket::bind("127.0.0.1:0").unwrap();
     let send = |bytes: &[u8]| {
