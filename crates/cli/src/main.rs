@@ -7,7 +7,8 @@
 //! - `food-arena`: the same for food checkers (see `food_arena.rs`).
 //! - `solve`, `food-puzzles`: food checkers' solver and puzzle collection (see `food.rs`).
 //! - `round-robin`, `tournament`: the Berger table, and a round robin of bots (see `league.rs`).
-//! - `serve`, `join`: network games, hosted and joined by bots (see `net.rs`).
+//! - `serve`, `join`, `discover`: network games, hosted (or resumed) and
+//!   joined by bots, and tables found on the local network (see `net.rs`).
 //! - `draughts ...`: International and Russian draughts: perft, moves, random,
 //!   replay, arena (see `draughts.rs`).
 
@@ -116,12 +117,15 @@ enum Command {
     /// Measure how often the bots' moves in two-player races are optimal,
     /// with and without the exact race solver.
     Races(races::RacesArgs),
-    /// Host a network game: wait for players (and seat the host's bots),
-    /// start when every seat is taken, write the record at the end.
+    /// Host a network game (a new one, or a saved one with --resume): wait
+    /// for players (and seat the host's bots), start when every seat is
+    /// taken, write the record at the end.
     Serve(net::ServeArgs),
     /// Join a network game and play a seat with a bot; write this side's
     /// copy of the record at the end.
     Join(net::JoinArgs),
+    /// List the network games announced on the local network (`serve --announce`).
+    Discover(net::DiscoverArgs),
     /// International (10x10) and Russian (8x8) draughts: perft, moves,
     /// random, replay, arena.
     #[command(subcommand)]
@@ -262,6 +266,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Races(args) => races::run(args),
         Command::Serve(args) => net::serve(args),
         Command::Join(args) => net::join(args),
+        Command::Discover(args) => net::discover(args),
         Command::Draughts(cmd) => draughts::run(cmd),
         Command::Solve(_) | Command::FoodPuzzles(_) => {
             unreachable!("the food commands set their own exit codes")

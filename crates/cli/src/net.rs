@@ -1,21 +1,22 @@
-//! `starhop-cli serve` and `starhop-cli join`: network games from the
-//! command line (see `starhop-net`). `serve` hosts a table, optionally with
-//! bots of its own, starts when every seat is taken and writes the record at
-//! the end; `join` takes a seat and plays it with a bot, and writes its own
-//! copy of the record.
+//! `starhop-cli serve`, `join` and `discover`: network games from the
+//! command line (see `starhop-net`). `serve` hosts a table (a new game, or a
+//! saved one taken up with `--resume`), optionally with bots of its own,
+//! starts when every seat is taken and writes the record at the end; `join`
+//! takes a seat and plays it with a bot, and writes its own copy of the
+//! record; `discover` lists the tables announced on the local network.
 //!
-//! Both print one line per event worth knowing on standard output; the
+//! All print one line per event worth knowing on standard output; the
 //! first line of `serve` is `listening on ADDR code CODE`, so a script (or a
 //! test) can start it on port 0 and read where it listens.
 
 use crate::PresetArg;
 use clap::Args;
 use starhop_ai::{BotAction, Budget, Level};
-use starhop_engine::{Action, Game, Record, Seat};
+use starhop_engine::{Action, Game, MAX_RECORD_BYTES, Record, Seat, read_record};
 use starhop_net::drive::{move_action, play_client, play_host_seats};
 use starhop_net::{
-    ClientConfig, ClientEvent, ClientHandle, Connector, HostConfig, HostHandle, RoomCode, SeatInfo,
-    SeatKind, Want,
+    ClientConfig, ClientEvent, ClientHandle, Connector, DISCOVERY_PORT, FoundTable, HostConfig,
+    HostHandle, RoomCode, SeatInfo, SeatKind, Want,
 };
 use std::io::Write;
 use std::net::SocketAddr;
@@ -24,9 +25,15 @@ use std::time::{Duration, Instant};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
-    /// Number of players: 2, 3, 4 or 6.
-    #[arg(long, default_value_t = 2)]
-    players: usize,
+    /// Number of players: 2, 3, 4 or 6 (default 2; with --resume, the saved
+    /// game's, which this must match when given).
+    #[arg(long)]
+    players: Option<usize>,
+    /// Take up a saved game (a record written by --out or by the game) where
+    /// it stood: its rules, seed, names and bots. Players join with the new
+    /// code, and `join --seat N` claims a seat.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<PathBuf>,
     /// Port to listen on (0: any free port; the first line says which).
     #[arg(long, default_value_t = 0)]
     port: u16,
@@ -38,22 +45,23 @@ pub struct ServeArgs {
     #[arg(long)]
     code: Option<String>,
     /// The rule set.
-    #[arg(long, value_enum, default_value_t = PresetArg::Classic)]
+    #[arg(long, value_enum, default_value_t = PresetArg::Classic, conflicts_with = "resume")]
     preset: PresetArg,
     /// Rows per star point: 3, 4 or 5.
-    #[arg(long, default_value_t = 4)]
+    #[arg(long, default_value_t = 4, conflicts_with = "resume")]
     size: u8,
-    /// Seats the host fills with its own bots (the last ones).
-    #[arg(long, default_value_t = 0)]
+    /// Seats the host fills with its own bots (the last ones; a resumed
+    /// game's bots are the record's).
+    #[arg(long, default_value_t = 0, conflicts_with = "resume")]
     bots: usize,
     /// Level of the host's bots: beginner, easy, medium, hard or master.
-    #[arg(long, default_value = "easy")]
+    #[arg(long, default_value = "easy", conflicts_with = "resume")]
     bot_level: String,
     /// Search depth of the host's bots instead of their time (fast, deterministic).
     #[arg(long)]
     depth: Option<u32>,
     /// The game's seed (random when absent).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "resume")]
     seed: Option<u64>,
     /// Seconds a player who lost the connection has to come back.
     #[arg(long, default_value_t = 120)]
@@ -67,6 +75,26 @@ pub struct ServeArgs {
     /// Print the host's CPU time for the game at the end.
     #[arg(long)]
     measure: bool,
+    /// Announce the table on the local network every second (by UDP, to
+    /// `discover`; the room code is not announced).
+    #[arg(long)]
+    announce: bool,
+    /// UDP port the announcements go to.
+    #[arg(long, default_value_t = DISCOVERY_PORT)]
+    announce_port: u16,
+    /// The table's name in the announcements (this machine's by default).
+    #[arg(long)]
+    name: Option<String>,
+}
+
+#[derive(Args, Debug)]
+pub struct DiscoverArgs {
+    /// Seconds to listen for tables.
+    #[arg(long, default_value_t = 3.0)]
+    wait: f64,
+    /// UDP port to listen on.
+    #[arg(long, default_value_t = DISCOVERY_PORT)]
+    port: u16,
 }
 
 #[derive(Args, Debug)]
@@ -156,54 +184,68 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         })?,
         None => RoomCode::random(),
     };
-    if args.bots >= args.players {
-        return Err(format!(
-            "--bots {} leaves no seat for a remote player (--players {})",
-            args.bots, args.players
-        ));
-    }
-    let bot_level = level(&args.bot_level)?;
-    let mut config = HostConfig {
-        bind: SocketAddr::new(args.bind, args.port),
-        code,
-        seed: args.seed,
-        ..HostConfig::new(
-            args.players,
-            args.preset.preset().rules().with_size(args.size),
-        )
+    let mut config = match &args.resume {
+        Some(path) => resumed_config(path, args.players)?,
+        None => new_config(&args)?,
     };
+    config.bind = SocketAddr::new(args.bind, args.port);
+    config.code = code;
     config.timeouts.reconnect = Duration::from_secs(args.reconnect_secs);
-    let bot_seats: Vec<Seat> = (args.players - args.bots..args.players)
+    config.announce = args.announce;
+    config.announce_port = args.announce_port;
+    if let Some(name) = &args.name {
+        config.table_name = name.clone();
+    }
+    // The host's bots, by seat (a resumed game's may differ in level).
+    let mut levels: Vec<Option<Level>> = Vec::new();
+    for (i, seat) in config.seats.iter().enumerate() {
+        levels.push(match &seat.kind {
+            SeatKind::Bot { level: name } => {
+                Some(level(name).map_err(|e| format!("the bot of seat {}: {e}", i + 1))?)
+            }
+            _ => None,
+        });
+    }
+    let bot_seats: Vec<Seat> = (0..levels.len())
+        .filter(|&s| levels[s].is_some())
         .map(|s| s as Seat)
         .collect();
-    for &s in &bot_seats {
-        config.seats[s as usize] = SeatInfo {
-            kind: SeatKind::Bot {
-                level: bot_level.name().to_string(),
-            },
-            name: format!("{} bot {}", bot_level.name(), s + 1),
-            connected: true,
-        };
-    }
+    let open = config.seats.len() - bot_seats.len();
+    let resumed = config.resume.as_ref().map(|r| r.actions.len());
+    let seats = config.seats.clone();
     let cpu_before = process_cpu();
     let (host, events) =
         HostHandle::start(config).map_err(|e| format!("cannot host a game: {e}"))?;
     println!("listening on {} code {}", host.addr(), host.code());
-    println!("waiting for {} player(s) to join", args.players - args.bots);
+    if args.announce {
+        println!("announcing on UDP port {}", args.announce_port);
+    }
+    if let Some(actions) = resumed {
+        println!("resuming a saved game after {actions} actions");
+        for (i, seat) in seats.iter().enumerate() {
+            if seat.kind == SeatKind::Open {
+                println!("seat {} is {}'s", i + 1, seat.name);
+            }
+        }
+    }
+    println!("waiting for {open} player(s) to join");
     flush();
     let seed = args.seed.unwrap_or(0);
     let limit = Duration::from_secs(args.limit_secs);
-    let record = play_host_seats(
-        &host,
-        &events,
-        &bot_seats,
-        bot(bot_level, args.depth, seed),
-        limit,
-    );
+    let chooser = move |game: &Game| {
+        let level = levels[usize::from(game.to_move())].unwrap_or(Level::Easy);
+        bot(level, args.depth, seed)(game)
+    };
+    let record = play_host_seats(&host, &events, &bot_seats, chooser, limit);
     let record = match record {
         Ok(r) => r,
         Err(e) => {
+            // The game so far can be taken up later with --resume.
+            let so_far = host.record();
             host.shutdown();
+            if let Some(partial) = so_far {
+                write_record(args.out.as_deref(), &partial)?;
+            }
             return Err(e);
         }
     };
@@ -225,6 +267,83 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
             record.actions.len()
         );
     }
+    flush();
+    Ok(())
+}
+
+/// A new table: the rules, and the host's bots in the last seats.
+fn new_config(args: &ServeArgs) -> Result<HostConfig, String> {
+    let players = args.players.unwrap_or(2);
+    if args.bots >= players {
+        return Err(format!(
+            "--bots {} leaves no seat for a remote player (--players {players})",
+            args.bots
+        ));
+    }
+    let bot_level = level(&args.bot_level)?;
+    let rules = args.preset.preset().rules().with_size(args.size);
+    let mut config = HostConfig {
+        seed: args.seed,
+        ..HostConfig::new(players, rules)
+    };
+    for s in players - args.bots..players {
+        config.seats[s] = SeatInfo::bot(
+            bot_level.name(),
+            format!("{} bot {}", bot_level.name(), s + 1),
+        );
+    }
+    Ok(config)
+}
+
+/// A table for a saved game: its players, rules and bots.
+fn resumed_config(path: &Path, players: Option<usize>) -> Result<HostConfig, String> {
+    let shown = path.display();
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    let record = read_record(file, MAX_RECORD_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    if let Some(p) = players
+        && p != record.players
+    {
+        return Err(format!(
+            "--players {p} does not match the saved game in {shown}, which has {} players",
+            record.players
+        ));
+    }
+    let config = HostConfig::resume(record).map_err(|e| format!("{shown}: {e}"))?;
+    if config.seats.iter().all(|s| s.kind != SeatKind::Open) {
+        return Err(format!(
+            "{shown}: every seat of the saved game is a bot's: nobody is left to join"
+        ));
+    }
+    Ok(config)
+}
+
+/// One line per table: `table ADDR players N open 1,2 waiting name NAME`
+/// (seats from 1, `-` when none is open; the name last, as it may hold spaces).
+fn table_line(t: &FoundTable) -> String {
+    let open: Vec<String> = t.open.iter().map(|s| (s + 1).to_string()).collect();
+    let open = if open.is_empty() {
+        "-".to_string()
+    } else {
+        open.join(",")
+    };
+    let state = if t.started { "started" } else { "waiting" };
+    format!(
+        "table {} players {} open {open} {state} name {}",
+        t.addr, t.players, t.name
+    )
+}
+
+pub fn discover(args: DiscoverArgs) -> Result<(), String> {
+    if !(0.0..=3600.0).contains(&args.wait) {
+        return Err("--wait takes 0 to 3600 seconds".into());
+    }
+    let wait = Duration::from_secs_f64(args.wait);
+    let tables = starhop_net::discover(args.port, wait)
+        .map_err(|e| format!("cannot listen on UDP port {}: {e}", args.port))?;
+    for t in &tables {
+        println!("{}", table_line(t));
+    }
+    println!("{} table(s) found", tables.len());
     flush();
     Ok(())
 }

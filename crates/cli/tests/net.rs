@@ -197,3 +197,166 @@ fn a_killed_join_comes_back_with_its_token_and_a_wrong_code_is_refused() {
     assert_eq!(std::fs::read_to_string(&b_out).unwrap(), host);
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+/// A classic two-player game after `moves` actions of Easy bots (depth 1),
+/// saved with names, seat 2 recorded as the host's bot.
+fn saved_game(moves: usize) -> starhop_engine::Record {
+    use starhop_ai::{BotAction, Budget, Level};
+    let rules = starhop_engine::Rules {
+        first_move: starhop_engine::FirstMoveMethod::Fixed(0),
+        ..starhop_engine::Rules::classic()
+    };
+    let mut game = starhop_engine::Game::new(rules, 2, 12).unwrap();
+    for _ in 0..moves {
+        let decision = starhop_ai::choose(&game, Level::Easy, Budget::depth(1), 12);
+        let BotAction::Move(m) = decision.action else {
+            panic!("a classic opening is all moves");
+        };
+        let action = starhop_net::drive::move_action(&game, m).unwrap();
+        game.apply(action).unwrap();
+    }
+    let mut record = starhop_engine::Record::of(&game, vec!["Ann".into(), "Botty".into()]);
+    record.bots = vec![None, Some("Easy".into())];
+    record
+}
+
+#[test]
+fn serve_resumes_a_saved_game_and_the_player_finishes_it() {
+    let d = dir("resume");
+    let (saved_path, host_out, a_out) =
+        (d.join("saved.json"), d.join("host.json"), d.join("a.json"));
+    let saved = saved_game(6);
+    std::fs::write(&saved_path, saved.to_json()).unwrap();
+    let serve = Proc::start(&[
+        "serve",
+        "--resume",
+        path(&saved_path),
+        "--players",
+        "2",
+        "--bind",
+        "127.0.0.1",
+        "--depth",
+        "1",
+        "--limit-secs",
+        "120",
+        "--out",
+        path(&host_out),
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    assert_eq!(
+        serve.line("resuming"),
+        "resuming a saved game after 6 actions"
+    );
+    assert_eq!(serve.line("seat "), "seat 1 is Ann's");
+    // Ann claims her seat; the host's bot plays the other, as recorded.
+    let a = join(&addr, &code, "Ann", &a_out, &["--seat", "1"]);
+    assert!(a.line("seat ").starts_with("seat 1 token "));
+    a.wait_ok();
+    serve.wait_ok();
+    let host = std::fs::read_to_string(&host_out).unwrap();
+    assert_eq!(std::fs::read_to_string(&a_out).unwrap(), host);
+    let record = starhop_engine::Record::from_json(&host).unwrap();
+    assert_eq!(record.actions[..6], saved.actions[..]);
+    assert!(record.actions.len() > 6);
+    assert_eq!(record.names, saved.names);
+    assert_eq!(record.bots, saved.bots);
+    assert_eq!(record.seed, saved.seed);
+    assert!(record.replay().unwrap().is_over());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+/// Runs the command to its end; returns whether it succeeded, and its standard error.
+fn run(args: &[&str]) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
+        .args(args)
+        .output()
+        .unwrap();
+    (out.status.success(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn serve_refuses_a_saved_game_that_does_not_fit() {
+    let d = dir("resume-bad");
+    let saved_path = d.join("saved.json");
+    let saved = saved_game(4);
+    std::fs::write(&saved_path, saved.to_json()).unwrap();
+    let resume = [
+        "serve",
+        "--resume",
+        path(&saved_path),
+        "--bind",
+        "127.0.0.1",
+    ];
+
+    let (ok, err) = run(&[&resume[..], &["--players", "3"]].concat());
+    assert!(!ok);
+    assert!(err.contains("--players 3 does not match"), "{err}");
+    assert!(err.contains("which has 2 players"), "{err}");
+    // The rules are the saved game's.
+    let (ok, err) = run(&[&resume[..], &["--preset", "party"]].concat());
+    assert!(!ok);
+    assert!(err.contains("cannot be used with"), "{err}");
+    // A record whose moves do not replay.
+    let mut tampered = saved.clone();
+    tampered.actions.swap(0, 1);
+    std::fs::write(&saved_path, tampered.to_json()).unwrap();
+    let (ok, err) = run(&resume);
+    assert!(!ok);
+    assert!(err.contains("does not replay"), "{err}");
+    assert!(err.contains("action 1"), "{err}");
+    // Not a record at all.
+    std::fs::write(&saved_path, "{\"moves\": []}").unwrap();
+    let (ok, err) = run(&resume);
+    assert!(!ok);
+    assert!(err.contains("saved.json"), "{err}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn discover_lists_a_table_that_serve_announces() {
+    // A free UDP port for the announcements, so parallel runs do not meet.
+    let port = std::net::UdpSocket::bind("0.0.0.0:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let serve = Proc::start(&[
+        "serve",
+        "--players",
+        "3",
+        "--bots",
+        "1",
+        "--bind",
+        "127.0.0.1",
+        "--announce",
+        "--announce-port",
+        &port,
+        "--name",
+        "CLI table",
+        "--limit-secs",
+        "120",
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    assert_eq!(
+        serve.line("announcing"),
+        format!("announcing on UDP port {port}")
+    );
+    let wanted = format!("table {addr} players 3 open 1,2 waiting name CLI table");
+    // Each look listens for two seconds (two beacons); a few looks at most.
+    let mut last = String::new();
+    for _ in 0..5 {
+        let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
+            .args(["discover", "--port", &port, "--wait", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        last = String::from_utf8(out.stdout).unwrap();
+        if last.lines().any(|l| l == wanted) {
+            assert!(last.contains("1 table(s) found"), "{last}");
+            assert!(!last.contains(&code), "the code is never announced");
+            return;
+        }
+    }
+    panic!("never found {wanted:?}; last look:\n{last}");
+}

@@ -7,7 +7,7 @@
 //! reads `ClientEvents` and `ClientHandle::view`, and sends requests with
 //! `ClientHandle::act`.
 
-use crate::host::{HostError, HostHandle};
+use crate::host::{HostError, HostHandle, record_of};
 use crate::link::{Faults, Link, ws_config, ws_link};
 use crate::protocol::{
     ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, ServerMsg, Want,
@@ -153,7 +153,10 @@ pub enum ClientEvent {
         seat: Seat,
         connected: bool,
     },
+    /// The host's clock: `turn_ms` used in the turn of state `seq` (see
+    /// `ClientHandle::clock`).
     Clock {
+        seq: u64,
         turn_ms: u32,
     },
     UndoAsked {
@@ -185,6 +188,8 @@ pub struct ClientView {
     pub seq: u64,
     /// Time used in the running turn, by the host's clock.
     pub turn_ms: u32,
+    /// The host's latest clock message, and when it came.
+    pub clock: Option<ClockSnapshot>,
     /// Our record once the game is over.
     pub record: Option<Record>,
     /// Times our copy was replaced by the host's record after it started.
@@ -194,6 +199,25 @@ pub struct ClientView {
     /// For each of our requests that was played: the time from sending it
     /// to applying the host's broadcast of it (the first 10,000).
     pub round_trips: Vec<Duration>,
+}
+
+/// The host's clock as last heard: `turn_ms` used in the turn of state
+/// `seq`, heard at `at` (this machine's time). A game shows
+/// [`ClockSnapshot::turn_ms_now`] ticking between the host's messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockSnapshot {
+    pub seq: u64,
+    pub turn_ms: u32,
+    pub at: Instant,
+}
+
+impl ClockSnapshot {
+    /// The turn's time now: the host's figure plus the time since it came
+    /// (the host's next message corrects any drift).
+    pub fn turn_ms_now(&self) -> u32 {
+        let since = self.at.elapsed().as_millis().min(u128::from(u32::MAX)) as u32;
+        self.turn_ms.saturating_add(since)
+    }
 }
 
 enum ClientCommand {
@@ -258,6 +282,34 @@ impl ClientHandle {
     /// Our side of the table now.
     pub fn view(&self) -> ClientView {
         self.view.lock().expect("client view").clone()
+    }
+
+    /// The host's clock for the running turn, when the game has a clock and
+    /// the host has told it for the state our copy is at (`None` before, and
+    /// between a move and the host's clock for the next turn).
+    pub fn clock(&self) -> Option<ClockSnapshot> {
+        let view = self.view.lock().expect("client view");
+        let running = view.game.as_ref().is_some_and(|g| !g.is_over());
+        view.clock.filter(|c| running && c.seq == view.seq)
+    }
+
+    /// Our copy of the game as a record, with the lobby's names and bots: a
+    /// player can save it, and `HostConfig::resume` takes it up again (when
+    /// the host is gone for good, say). `None` before the game.
+    pub fn record(&self) -> Option<Record> {
+        let view = self.view.lock().expect("client view");
+        let game = view.game.as_ref()?;
+        let seats = view.lobby.as_ref().map_or(&[][..], |l| &l.seats[..]);
+        let mut record = record_of(game, seats);
+        if seats.len() != game.players() {
+            record.names.clear();
+            record.bots.clear();
+        }
+        // Our copy does not run the clock: the host's last word on it.
+        if let Some(c) = view.clock.filter(|c| c.seq == view.seq) {
+            record.turn_ms = c.turn_ms;
+        }
+        Some(record)
     }
 
     /// Asks the host to play `action` for our seat; `at` is the `seq` of the
@@ -703,8 +755,12 @@ impl ClientCore {
             }
             ServerMsg::Clock { seq, turn_ms } => {
                 if seq == self.seq {
-                    self.set(|v| v.turn_ms = turn_ms);
-                    self.emit(ClientEvent::Clock { turn_ms });
+                    let at = Instant::now();
+                    self.set(|v| {
+                        v.turn_ms = turn_ms;
+                        v.clock = Some(ClockSnapshot { seq, turn_ms, at });
+                    });
+                    self.emit(ClientEvent::Clock { seq, turn_ms });
                 }
             }
             ServerMsg::UndoAsked { seat } => self.emit(ClientEvent::UndoAsked { seat }),

@@ -10,12 +10,13 @@
 //! instead of holding up the others.
 
 use crate::code::{RoomCode, new_token, random_u64, same_token};
+use crate::discovery::{Announcer, BEACON_EVERY, Beacon, DISCOVERY_PORT};
 use crate::link::{LINK_QUEUE, Link, ws_config, ws_link};
 use crate::protocol::{
     ClientMsg, Lobby, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind,
     ServerMsg, Want, clean_name, decode_client, encode,
 };
-use starhop_engine::{Action, Event, Game, Record, Rules, Seat, Status};
+use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -116,29 +117,101 @@ pub struct HostConfig {
     pub undo: UndoPolicy,
     pub timeouts: Timeouts,
     pub limits: Limits,
+    /// A saved game to take up again instead of a new one (see
+    /// [`HostConfig::resume`]).
+    pub resume: Option<Record>,
+    /// Announce the table on the local network every second (see
+    /// `discovery`): to 127.0.0.1, and to the broadcast address unless
+    /// `bind` is a loopback address.
+    pub announce: bool,
+    /// The UDP port the announcements go to (`DISCOVERY_PORT`).
+    pub announce_port: u16,
+    /// The table's name in the announcements (the machine's name by default).
+    pub table_name: String,
 }
 
 impl HostConfig {
-    /// `players` open seats on loopback, a random code, the given rules.
+    /// `players` open seats on loopback, a random code, the given rules,
+    /// not announced.
     pub fn new(players: usize, rules: Rules) -> HostConfig {
         HostConfig {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             code: RoomCode::random(),
             rules,
-            seats: (0..players)
-                .map(|_| SeatInfo {
-                    kind: SeatKind::Open,
-                    name: String::new(),
-                    connected: false,
-                })
-                .collect(),
+            seats: (0..players).map(|_| SeatInfo::open()).collect(),
             seed: None,
             start_when_full: true,
             undo: UndoPolicy::Refuse,
             timeouts: Timeouts::default(),
             limits: Limits::default(),
+            resume: None,
+            announce: false,
+            announce_port: DISCOVERY_PORT,
+            table_name: machine_name(),
         }
     }
+
+    /// A table that takes up a saved game where it stood: its rules, seats,
+    /// seed (and so its random events), names and actions, and the time used
+    /// in its running turn. Seats the record gives to bots are the host's
+    /// bots again; the others are open, under their saved names, for remote
+    /// players (who may claim a seat with `Want::Seat`). Change `seats`
+    /// before starting to seat local players instead. The game starts as it
+    /// stood once the seats are taken; clients get the whole record.
+    pub fn resume(record: Record) -> Result<HostConfig, ResumeError> {
+        check_resumable(&record)?;
+        let mut config = HostConfig::new(record.players, record.rules.clone());
+        config.seed = Some(record.seed);
+        for (i, seat) in config.seats.iter_mut().enumerate() {
+            seat.name = record.names.get(i).cloned().unwrap_or_default();
+            if let Some(Some(level)) = record.bots.get(i) {
+                *seat = SeatInfo::bot(level.clone(), seat.name.clone());
+            }
+        }
+        config.resume = Some(record);
+        Ok(config)
+    }
+}
+
+/// Why a saved game cannot be taken up.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum ResumeError {
+    #[error("the saved game does not replay: {0}")]
+    Replay(#[from] RecordError),
+    #[error("the saved game is over")]
+    Over,
+}
+
+/// The saved game, replayed: it must replay and not be over.
+fn check_resumable(record: &Record) -> Result<Game, ResumeError> {
+    let game = record.replay()?;
+    if game.is_over() {
+        return Err(ResumeError::Over);
+    }
+    Ok(game)
+}
+
+/// This machine's name, for naming its tables ("Starhop" when unknown).
+fn machine_name() -> String {
+    let name = std::fs::read_to_string("/proc/sys/kernel/hostname")
+        .ok()
+        .or_else(|| std::env::var("COMPUTERNAME").ok())
+        .or_else(|| std::env::var("HOSTNAME").ok())
+        .unwrap_or_default();
+    clean_name(&name, "Starhop")
+}
+
+/// The record of `game` with the seats' names and bots.
+pub(crate) fn record_of(game: &Game, seats: &[SeatInfo]) -> Record {
+    let mut record = Record::of(game, seats.iter().map(|s| s.name.clone()).collect());
+    record.bots = seats
+        .iter()
+        .map(|s| match &s.kind {
+            SeatKind::Bot { level } => Some(level.clone()),
+            _ => None,
+        })
+        .collect();
+    record
 }
 
 /// What happened at the table, for the host's own game or tool.
@@ -210,6 +283,7 @@ enum Command {
     Start(std::sync::mpsc::Sender<Result<(), HostError>>),
     Act(Seat, Action),
     Undo,
+    Record(std::sync::mpsc::Sender<Option<Record>>),
     Shutdown,
 }
 
@@ -249,9 +323,26 @@ impl HostHandle {
             .rules
             .validate(config.seats.len())
             .map_err(|e| invalid(e.to_string()))?;
+        let resumed = match &config.resume {
+            None => None,
+            Some(record) => {
+                let game = check_resumable(record).map_err(|e| invalid(e.to_string()))?;
+                if config.seats.len() != record.players || config.rules != record.rules {
+                    return Err(invalid(format!(
+                        "a saved game keeps its {} seats and its rules",
+                        record.players
+                    )));
+                }
+                Some(game)
+            }
+        };
         let listener = std::net::TcpListener::bind(config.bind)?;
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
+        let announcer = match config.announce {
+            true => Some(Announcer::new(addr, config.announce_port, random_u64())?),
+            false => None,
+        };
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_io()
             .enable_time()
@@ -259,7 +350,9 @@ impl HostHandle {
         let (commands, command_rx) = mpsc::unbounded_channel();
         let (in_process, in_process_rx) = mpsc::channel(8);
         let (event_tx, event_rx) = std::sync::mpsc::channel();
-        let core = HostCore::new(config.clone(), event_tx);
+        let mut core = HostCore::new(config.clone(), event_tx);
+        core.resumed = resumed;
+        core.port = addr.port();
         let view = core.view.clone();
         let thread = std::thread::Builder::new()
             .name("starhop-host".into())
@@ -267,7 +360,7 @@ impl HostHandle {
                 runtime.block_on(async move {
                     match tokio::net::TcpListener::from_std(listener) {
                         Ok(listener) => {
-                            host_main(core, listener, command_rx, in_process_rx).await;
+                            host_main(core, listener, command_rx, in_process_rx, announcer).await;
                         }
                         Err(e) => eprintln!("starhop host: cannot listen: {e}"),
                     }
@@ -325,6 +418,19 @@ impl HostHandle {
             .send(Command::Act(seat, action))
             .map_err(|_| HostError::Gone)
     }
+    /// The game so far as a record (names and bots included): save it, and
+    /// `HostConfig::resume` takes it up again. After the host has stopped,
+    /// the game as it last stood. `None` before the game.
+    pub fn record(&self) -> Option<Record> {
+        let (tx, rx) = std::sync::mpsc::channel();
+        if self.commands.send(Command::Record(tx)).is_ok()
+            && let Ok(record) = rx.recv()
+        {
+            return record;
+        }
+        let view = self.view();
+        view.game.as_ref().map(|g| record_of(g, &view.lobby.seats))
+    }
     /// Takes back the last action (grants an asked undo, or the host's own).
     pub fn undo(&self) -> Result<(), HostError> {
         self.commands
@@ -364,6 +470,7 @@ async fn host_main(
     listener: tokio::net::TcpListener,
     mut commands: mpsc::UnboundedReceiver<Command>,
     mut in_process: mpsc::Receiver<Link>,
+    announcer: Option<Announcer>,
 ) {
     let limits = core.config.limits;
     let timeouts = core.config.timeouts;
@@ -394,6 +501,8 @@ async fn host_main(
     let (inbound_tx, mut inbound_rx) = mpsc::channel::<Inbound>(256);
     let mut tick = tokio::time::interval(timeouts.tick);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    let mut beacon_tick = tokio::time::interval(BEACON_EVERY);
+    beacon_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         let mut new_link = None;
         tokio::select! {
@@ -409,6 +518,11 @@ async fn host_main(
                 Some(c) => core.command(c),
             },
             _ = tick.tick() => core.tick(Instant::now()),
+            _ = beacon_tick.tick(), if announcer.is_some() => {
+                if let Some(a) = &announcer {
+                    a.send(&core.beacon(a.id));
+                }
+            }
             Some(_) = tasks.join_next(), if tasks.len() > 1 => {}
         }
         if let Some((link, permit)) = new_link {
@@ -529,6 +643,9 @@ struct SeatState {
     token: Option<String>,
     /// When a remote player's connection was lost (cleared when they are back or out).
     lost_at: Option<Instant>,
+    /// A resumed game's open seat keeps the saved player's name, whoever
+    /// joins it, so the record goes on as it was.
+    saved_name: Option<String>,
 }
 
 struct HostCore {
@@ -547,6 +664,10 @@ struct HostCore {
     clock_carry: Duration,
     last_clock_sent: Instant,
     refused: u64,
+    /// The saved game a resumed table starts from (replayed when started).
+    resumed: Option<Game>,
+    /// The port the game listens on (announced).
+    port: u16,
 }
 
 impl HostCore {
@@ -555,19 +676,24 @@ impl HostCore {
             .seats
             .iter()
             .enumerate()
-            .map(|(i, info)| SeatState {
-                info: SeatInfo {
-                    name: clean_name(&info.name, &format!("Player {}", i + 1)),
-                    connected: info.kind != SeatKind::Open,
-                    kind: match info.kind {
-                        // Remote seats are taken by joining, not by configuration.
-                        SeatKind::Remote => SeatKind::Open,
-                        ref k => k.clone(),
+            .map(|(i, info)| {
+                let kind = match info.kind {
+                    // Remote seats are taken by joining, not by configuration.
+                    SeatKind::Remote => SeatKind::Open,
+                    ref k => k.clone(),
+                };
+                SeatState {
+                    saved_name: saved_name(config.resume.is_some(), &kind, &info.name),
+                    info: SeatInfo {
+                        name: clean_name(&info.name, &format!("Player {}", i + 1)),
+                        connected: kind != SeatKind::Open,
+                        kind,
+                        colour: info.colour,
                     },
-                },
-                conn: None,
-                token: None,
-                lost_at: None,
+                    conn: None,
+                    token: None,
+                    lost_at: None,
+                }
             })
             .collect();
         let limits = config.limits;
@@ -601,7 +727,46 @@ impl HostCore {
             clock_carry: Duration::ZERO,
             last_clock_sent: Instant::now(),
             refused: 0,
+            resumed: None,
+            port: 0,
         }
+    }
+
+    /// What the host announces on the network now.
+    fn beacon(&self, id: u64) -> Beacon {
+        let open = (0..self.seats.len())
+            .filter(|&i| self.seats[i].info.kind == SeatKind::Open)
+            .map(|i| i as Seat)
+            .collect();
+        Beacon {
+            started: self.game.is_some(),
+            ..Beacon::new(
+                id,
+                &self.config.table_name,
+                self.port,
+                self.seats.len(),
+                open,
+            )
+        }
+    }
+
+    /// Whether the running game has a clock (its time is the host's to keep).
+    fn clocked(&self) -> bool {
+        self.game.as_ref().is_some_and(|g| {
+            !g.is_over() && (g.rules().move_limit_ms.is_some() || g.rules().time_bank_ms.is_some())
+        })
+    }
+
+    /// Tells everyone the running turn's time now (at the start of a turn,
+    /// then every second), so clients can show a clock ticking from it.
+    fn broadcast_clock(&mut self, now: Instant) {
+        if !self.clocked() {
+            return;
+        }
+        self.last_clock_sent = now;
+        let turn_ms = self.game.as_ref().map_or(0, |g| g.state().turn_ms);
+        let seq = self.seq;
+        self.broadcast(&ServerMsg::Clock { seq, turn_ms });
     }
 
     fn lobby(&self) -> Lobby {
@@ -725,7 +890,10 @@ impl HostCore {
                     self.update_view(false);
                 } else {
                     s.info.kind = SeatKind::Open;
-                    s.info.name = format!("Player {}", seat + 1);
+                    s.info.name = s
+                        .saved_name
+                        .clone()
+                        .unwrap_or_else(|| format!("Player {}", seat + 1));
                     s.token = None;
                     self.broadcast_lobby();
                 }
@@ -942,7 +1110,10 @@ impl HostCore {
                 let Some(seat) = seat else {
                     return self.refuse(id, Refusal::Full);
                 };
-                let name = clean_name(name, &format!("Player {}", seat + 1));
+                let name = match &self.seats[seat as usize].saved_name {
+                    Some(saved) => saved.clone(),
+                    None => clean_name(name, &format!("Player {}", seat + 1)),
+                };
                 self.seat_player(id, seat, Some(name));
             }
         }
@@ -999,20 +1170,8 @@ impl HostCore {
     }
 
     fn record(&self) -> Option<Record> {
-        let game = self.game.as_ref()?;
-        let mut record = Record::of(
-            game,
-            self.seats.iter().map(|s| s.info.name.clone()).collect(),
-        );
-        record.bots = self
-            .seats
-            .iter()
-            .map(|s| match &s.info.kind {
-                SeatKind::Bot { level } => Some(level.clone()),
-                _ => None,
-            })
-            .collect();
-        Some(record)
+        let infos: Vec<SeatInfo> = self.seats.iter().map(|s| s.info.clone()).collect();
+        Some(record_of(self.game.as_ref()?, &infos))
     }
 
     fn start(&mut self) -> Result<(), HostError> {
@@ -1026,9 +1185,15 @@ impl HostCore {
         {
             return Err(HostError::Refused(format!("seat {} is open", i + 1)));
         }
-        let seed = self.config.seed.unwrap_or_else(random_u64);
-        let game = Game::new(self.config.rules.clone(), self.seats.len(), seed)
-            .map_err(|e| HostError::Refused(e.to_string()))?;
+        let game = match &self.resumed {
+            // Checked when the host started: it replays and is not over.
+            Some(saved) => saved.clone(),
+            None => {
+                let seed = self.config.seed.unwrap_or_else(random_u64);
+                Game::new(self.config.rules.clone(), self.seats.len(), seed)
+                    .map_err(|e| HostError::Refused(e.to_string()))?
+            }
+        };
         let checksum = game.checksum();
         self.game = Some(game);
         self.seq = 0;
@@ -1043,6 +1208,8 @@ impl HostCore {
         });
         self.emit(HostEvent::Started { seq: 0 });
         self.broadcast_lobby();
+        // A resumed turn may already have used some of its time.
+        self.broadcast_clock(now);
         self.update_view(true);
         Ok(())
     }
@@ -1124,6 +1291,8 @@ impl HostCore {
             });
             self.emit(HostEvent::GameOver { record });
         }
+        // A new turn: its clock starts.
+        self.broadcast_clock(Instant::now());
         self.update_view(true);
     }
 
@@ -1138,6 +1307,7 @@ impl HostCore {
         let seq = self.seq;
         self.broadcast(&ServerMsg::Undone { seq, checksum });
         self.emit(HostEvent::Undone { seq });
+        self.broadcast_clock(Instant::now());
         self.update_view(true);
         Ok(())
     }
@@ -1175,6 +1345,11 @@ impl HostCore {
             }
         };
         self.send(id, &msg);
+        // The record's turn time is as of now; the clock goes on from it.
+        if self.clocked() {
+            let turn_ms = self.game.as_ref().map_or(0, |g| g.state().turn_ms);
+            self.send(id, &ServerMsg::Clock { seq, turn_ms });
+        }
     }
 
     fn command(&mut self, command: Command) {
@@ -1185,6 +1360,8 @@ impl HostCore {
             Command::SetRules(rules, reply) => {
                 let result = if self.game.is_some() {
                     Err(HostError::Refused("the game has started".into()))
+                } else if self.resumed.is_some() {
+                    Err(HostError::Refused("a saved game keeps its rules".into()))
                 } else {
                     rules
                         .validate(self.seats.len())
@@ -1215,6 +1392,9 @@ impl HostCore {
             Command::Undo => {
                 let _ = self.undo();
             }
+            Command::Record(reply) => {
+                let _ = reply.send(self.record());
+            }
             Command::Shutdown => {}
         }
     }
@@ -1234,10 +1414,12 @@ impl HostCore {
             .ok_or_else(|| HostError::Refused(format!("no seat {}", seat + 1)))?;
         let sent_away = s.conn.take();
         s.token = None;
+        s.saved_name = saved_name(self.resumed.is_some(), &info.kind, &info.name);
         s.info = SeatInfo {
             name: clean_name(&info.name, &format!("Player {}", seat + 1)),
             connected: info.kind != SeatKind::Open,
             kind: info.kind,
+            colour: info.colour,
         };
         if let Some(id) = sent_away {
             if let Some(c) = self.conns.get_mut(&id) {
@@ -1302,12 +1484,15 @@ impl HostCore {
         if game.actions().count() != before {
             self.applied(to_move, events);
         } else if now.duration_since(self.last_clock_sent) >= Duration::from_secs(1) {
-            self.last_clock_sent = now;
-            let turn_ms = game.state().turn_ms;
-            let seq = self.seq;
-            self.broadcast(&ServerMsg::Clock { seq, turn_ms });
+            self.broadcast_clock(now);
         }
     }
+}
+
+/// The name an open seat of a resumed game keeps for its saved player.
+fn saved_name(resumed: bool, kind: &SeatKind, name: &str) -> Option<String> {
+    let keep = resumed && *kind == SeatKind::Open && !name.trim().is_empty();
+    keep.then(|| clean_name(name, "")).filter(|n| !n.is_empty())
 }
 
 #[cfg(test)]

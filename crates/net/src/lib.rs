@@ -16,28 +16,42 @@
 //!   [`ClientHandle`] and [`ClientEvents`].
 //! - [`link`]: connections as channels (WebSocket, in-process, with faults).
 //! - [`drive`]: loops that play seats with a chooser (bots) to the end.
+//! - [`discovery`]: tables announced on the local network by UDP beacons
+//!   (never with their room code), and [`Discovery`] to list them.
 //!
 //! A game screen would: start a host with `HostConfig` (seats `Open`,
-//! `Local` or `Bot`), show `HostHandle::view().lobby` and the code, call
+//! `Local` or `Bot`, each with an optional sRGB `colour` the clients see in
+//! the lobby; `announce` to be found on the network), show
+//! `HostHandle::view().lobby` and the code, call
 //! `set_seat`/`set_rules`/`start_game`, play local and bot seats with
 //! `HostHandle::act`, and animate `HostEvent::Applied`'s events. A joining
-//! game reads `ClientEvent`s each frame (`try_recv`), animates
-//! `ClientEvent::Applied`'s events, and sends moves with `ClientHandle::act`.
+//! game lists found tables with `Discovery::try_list` (or takes an address),
+//! reads `ClientEvent`s each frame (`try_recv`), animates
+//! `ClientEvent::Applied`'s events, shows `ClientHandle::clock` ticking in
+//! clocked games, and sends moves with `ClientHandle::act`.
+//!
+//! A game saved mid-way (`HostHandle::record`, or a player's
+//! `ClientHandle::record`) is taken up by a new host with
+//! `HostConfig::resume`: same rules, seed, names and actions; the players
+//! join again with the new code and claim their seats with `Want::Seat`.
 
 pub mod client;
 pub mod code;
+pub mod discovery;
 pub mod drive;
 pub mod host;
 pub mod link;
 pub mod protocol;
 
 pub use client::{
-    ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView, Connector,
+    ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView,
+    ClockSnapshot, Connector,
 };
 pub use code::RoomCode;
+pub use discovery::{DISCOVERY_PORT, Discovery, FoundTable, discover};
 pub use host::{
-    HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits, Timeouts,
-    UndoPolicy,
+    HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits, ResumeError,
+    Timeouts, UndoPolicy,
 };
 pub use link::{Faults, Link};
 pub use protocol::{

@@ -90,6 +90,49 @@ pub struct SeatInfo {
     pub name: String,
     /// For remote seats: whether the player is connected now.
     pub connected: bool,
+    /// The host's colour for this seat's marbles, sRGB (`None`: the
+    /// client's own choice). Left out of the message when `None`, and
+    /// optional when read, so hosts and clients without colours still agree.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub colour: Option<[u8; 3]>,
+}
+
+impl SeatInfo {
+    /// A seat waiting for a remote player.
+    pub fn open() -> SeatInfo {
+        SeatInfo {
+            kind: SeatKind::Open,
+            name: String::new(),
+            connected: false,
+            colour: None,
+        }
+    }
+    /// A person at the host's machine.
+    pub fn local(name: impl Into<String>) -> SeatInfo {
+        SeatInfo {
+            kind: SeatKind::Local,
+            name: name.into(),
+            connected: true,
+            colour: None,
+        }
+    }
+    /// A bot of the host's, of this level.
+    pub fn bot(level: impl Into<String>, name: impl Into<String>) -> SeatInfo {
+        SeatInfo {
+            kind: SeatKind::Bot {
+                level: level.into(),
+            },
+            name: name.into(),
+            connected: true,
+            colour: None,
+        }
+    }
+    pub fn with_colour(self, colour: [u8; 3]) -> SeatInfo {
+        SeatInfo {
+            colour: Some(colour),
+            ..self
+        }
+    }
 }
 
 /// The table as everyone sees it before and during the game.
@@ -378,6 +421,33 @@ mod tests {
         );
         let deep = "[".repeat(3000);
         assert_eq!(decode_client(&deep), Err(Refusal::Malformed));
+    }
+
+    #[test]
+    fn seat_colours_travel_and_a_lobby_without_them_still_parses() {
+        let lobby = Lobby {
+            rules: Rules::classic(),
+            seats: vec![
+                SeatInfo::local("Ann").with_colour([219, 31, 36]),
+                SeatInfo::open(),
+            ],
+            spectators: 0,
+            started: false,
+        };
+        let msg = ServerMsg::Lobby {
+            lobby: lobby.clone(),
+        };
+        let text = encode(&msg);
+        assert!(text.contains("[219,31,36]"), "{text}");
+        assert_eq!(decode_server(&text), Ok(msg));
+        // A seat without a colour is sent as before colours existed...
+        let open = encode(&SeatInfo::open());
+        assert!(!open.contains("colour"), "{open}");
+        // ...and a message of such a host reads with no colour.
+        let old = r#"{"kind":{"kind":"remote"},"name":"Bob","connected":true}"#;
+        let seat: SeatInfo = serde_json::from_str(old).unwrap();
+        assert_eq!(seat.colour, None);
+        assert_eq!(seat.name, "Bob");
     }
 
     #[test]

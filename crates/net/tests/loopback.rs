@@ -91,13 +91,7 @@ fn six_players_with_host_bots_and_a_spectator_agree() {
     };
     // Seats 1 and 4 are the host's bots; four remote players take the rest.
     for s in [1, 4] {
-        config.seats[s] = SeatInfo {
-            kind: SeatKind::Bot {
-                level: "Easy".into(),
-            },
-            name: format!("Bot {s}"),
-            connected: true,
-        };
+        config.seats[s] = SeatInfo::bot("Easy", format!("Bot {s}"));
     }
     let (host, host_events) = HostHandle::start(config).unwrap();
     let code = host.code().to_string();
@@ -345,5 +339,130 @@ fn undo_by_agreement_keeps_everyone_in_step() {
         }
         assert_eq!(c.view().game.unwrap().checksum(), after.checksum);
     }
+    host.shutdown();
+}
+
+#[test]
+fn the_hosts_seat_colours_reach_the_clients() {
+    const RED: [u8; 3] = [219, 31, 36];
+    const BLUE: [u8; 3] = [31, 97, 230];
+    const GREEN: [u8; 3] = [26, 158, 71];
+    let mut config = HostConfig {
+        start_when_full: false,
+        ..HostConfig::new(3, party_rules())
+    };
+    config.seats[0] = SeatInfo::open().with_colour(RED);
+    config.seats[1] = SeatInfo::bot("Easy", "Botty").with_colour(BLUE);
+    let (host, _events) = HostHandle::start(config).unwrap();
+    let (ann, _ann_events) = player(&host, ws(&host), "Ann");
+    assert_eq!(ann.view().seat, Some(0));
+    let colours = |lobby: &starhop_net::Lobby| -> Vec<Option<[u8; 3]>> {
+        lobby.seats.iter().map(|s| s.colour).collect()
+    };
+    // The welcome's lobby has them, and the seat Ann took keeps its colour.
+    let lobby = ann.view().lobby.expect("the welcome's lobby");
+    assert_eq!(lobby.seats[0].kind, SeatKind::Remote);
+    assert_eq!(colours(&lobby), [Some(RED), Some(BLUE), None]);
+    // A seat the host changes carries its new colour to everyone.
+    host.set_seat(2, SeatInfo::local("Host").with_colour(GREEN))
+        .unwrap();
+    let end = std::time::Instant::now() + STEP;
+    while colours(&ann.view().lobby.unwrap())[2] != Some(GREEN) {
+        assert!(std::time::Instant::now() < end, "the new colour never came");
+        thread::sleep(Duration::from_millis(10));
+    }
+    assert_eq!(
+        colours(&host.view().lobby),
+        [Some(RED), Some(BLUE), Some(GREEN)]
+    );
+    host.shutdown();
+}
+
+/// Party rules with a move limit (a minute: no one runs out in these tests).
+fn clocked_rules() -> starhop_engine::Rules {
+    starhop_engine::Rules {
+        move_limit_ms: Some(60_000),
+        ..party_rules()
+    }
+}
+
+/// The next clock message a client hears (bounded by `STEP`).
+fn next_clock(events: &starhop_net::ClientEvents) -> (u64, u32) {
+    let end = std::time::Instant::now() + STEP;
+    while std::time::Instant::now() < end {
+        if let Some(starhop_net::ClientEvent::Clock { seq, turn_ms }) =
+            events.recv_timeout(Duration::from_millis(50))
+        {
+            return (seq, turn_ms);
+        }
+    }
+    panic!("no clock message within {STEP:?}");
+}
+
+#[test]
+fn a_client_of_a_clocked_game_sees_its_clock_grow() {
+    let (host, _events) = host(2, clocked_rules(), 61);
+    let (a, a_events) = player(&host, ws(&host), "Ann");
+    let _b = player(&host, ws(&host), "Bob");
+    wait_host(&host, "the start", |v| v.game.is_some());
+    // Nobody moves: the host's clock messages, each a second apart, grow.
+    let (seq, first) = next_clock(&a_events);
+    assert_eq!(seq, 0);
+    let mut later = first;
+    while later <= first {
+        let (seq, turn_ms) = next_clock(&a_events);
+        assert_eq!(seq, 0, "nobody moved");
+        later = turn_ms;
+    }
+    let clock = a.clock().expect("the clock of the running turn");
+    assert_eq!(clock.seq, 0);
+    assert!(clock.turn_ms >= later);
+    assert!(clock.turn_ms_now() >= clock.turn_ms);
+    assert!(a.view().turn_ms >= later);
+    host.shutdown();
+}
+
+#[test]
+fn the_host_tells_the_clock_when_each_turn_starts() {
+    // The host's periodic work never comes round again in this test, so every
+    // clock message heard is one sent because a turn started.
+    let mut config = HostConfig {
+        seed: Some(62),
+        ..HostConfig::new(2, clocked_rules())
+    };
+    config.timeouts.tick = Duration::from_secs(3600);
+    let (host, _events) = HostHandle::start(config).unwrap();
+    let (a, a_events) = player(&host, ws(&host), "Ann");
+    let (b, b_events) = player(&host, ws(&host), "Bob");
+    wait_host(&host, "the start", |v| v.game.is_some());
+    assert_eq!(next_clock(&a_events).0, 0, "the first turn's clock");
+    // Two moves; each starts a turn with its clock.
+    let mut bots = [bot(1), bot(2)];
+    for expected in 1..=2u64 {
+        let game = host.view().game.unwrap();
+        let mover = game.to_move();
+        let (c, e) = if a.view().seat == Some(mover) {
+            (&a, &a_events)
+        } else {
+            (&b, &b_events)
+        };
+        let end = std::time::Instant::now() + STEP;
+        while c.view().game.is_none() || c.view().seq < expected - 1 {
+            assert!(
+                std::time::Instant::now() < end,
+                "the client did not catch up"
+            );
+            e.recv_timeout(Duration::from_millis(20));
+        }
+        c.act(expected - 1, bots[mover as usize](&game));
+        wait_host(&host, "the move", |v| v.seq == expected);
+        let mut heard = next_clock(&a_events);
+        while heard.0 < expected {
+            heard = next_clock(&a_events);
+        }
+        assert_eq!(heard.0, expected);
+    }
+    let clock = a.clock().expect("the clock of the new turn");
+    assert_eq!(clock.seq, 2);
     host.shutdown();
 }
