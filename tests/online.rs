@@ -153,11 +153,13 @@ fn joining_a_table_plays_our_seat_through_the_host() {
             kind: starhop_net::SeatKind::Local,
             name: "Hosta".into(),
             connected: true,
+            colour: None,
         },
         SeatInfo {
             kind: starhop_net::SeatKind::Open,
             name: String::new(),
             connected: false,
+            colour: None,
         },
     ];
     config.start_when_full = true;
@@ -288,4 +290,36 @@ fn a_player_who_left_takes_their_seat_back() {
     assert_eq!(m.game.checksum(), host.view().checksum);
     assert_eq!(m.setup.seats[seat as usize].kind, SeatKind::Human);
     drop(other);
+}
+
+#[test]
+fn a_joining_player_sees_the_hosts_colours_and_its_clock_running() {
+    use starhop::online::palette_rgb;
+    let rules = starhop_engine::Rules {
+        move_limit_ms: Some(60_000),
+        ..small_rules()
+    };
+    let mut config = HostConfig::new(2, rules);
+    config.seats = vec![
+        SeatInfo::local("Hosta").with_colour(palette_rgb(4)),
+        SeatInfo::open().with_colour(palette_rgb(2)),
+    ];
+    config.start_when_full = true;
+    let (host, _host_events) = HostHandle::start(config).unwrap();
+    let mut app = joined_app(&host);
+    {
+        let m = app.world().resource::<Match>();
+        assert_eq!(m.setup.seats[0].colour, 4, "the host's colour for its seat");
+        assert_eq!(m.setup.seats[1].colour, 2, "the host's colour for ours");
+        assert_eq!(m.game.to_move(), 0);
+    }
+    // The host's player thinks: the clock on our screen runs meanwhile
+    // (between the host's clock messages too), and the copy stays in step.
+    update_until(&mut app, Duration::from_secs(20), "the clock to run", |app| {
+        let m = app.world().resource::<Match>();
+        m.game.move_time_left().is_some_and(|left| left < 58_500)
+    });
+    let m = app.world().resource::<Match>();
+    assert!(!m.game.is_over());
+    assert_eq!(m.game.checksum(), host.view().checksum);
 }

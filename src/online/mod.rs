@@ -7,7 +7,7 @@
 //! way. A copy that disagrees with the authority's checksum is replaced by it.
 
 use crate::play::{
-    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PlaySystems, Reports, SeatKind,
+    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PALETTE, PlaySystems, Reports, SeatKind,
     TurnRequest,
 };
 use crate::settings::Settings;
@@ -104,6 +104,9 @@ pub struct Online {
     setup: MatchSetup,
     /// A player asked the host to take back a move (their seat, when known).
     pub undo_asked: Option<Option<Seat>>,
+    /// A host: when the running turn began here (its clock is the host
+    /// crate's; the HUD counts from this between actions).
+    turn_began: Option<std::time::Instant>,
 }
 
 impl Online {
@@ -173,6 +176,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (host_game, join_game, table_requests, send_requests).chain(),
                 follow_table,
+                show_clock,
                 close_when_left,
             )
                 .chain()
@@ -201,8 +205,28 @@ fn seat_infos(setup: &MatchSetup) -> Vec<SeatInfo> {
                 s.name.clone()
             },
             connected: s.kind != SeatKind::Remote,
+            colour: Some(palette_rgb(s.colour)),
         })
         .collect()
+}
+
+/// A palette colour as the wire carries it (sRGB bytes).
+pub fn palette_rgb(index: u8) -> [u8; 3] {
+    let c = PALETTE[index as usize % PALETTE.len()].1.to_srgba();
+    [c.red, c.green, c.blue].map(|x| (x.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+/// The palette entry nearest a colour from the wire (a host of another
+/// version may have other colours).
+pub fn nearest_palette(rgb: [u8; 3]) -> u8 {
+    (0..PALETTE.len() as u8)
+        .min_by_key(|&i| {
+            let p = palette_rgb(i);
+            (0..3)
+                .map(|k| (p[k] as i32 - rgb[k] as i32).pow(2))
+                .sum::<i32>()
+        })
+        .unwrap_or(0)
 }
 
 /// The addresses others on the network can reach this machine at: the one
@@ -257,6 +281,7 @@ fn host_game(
                 seat: None,
                 setup: setup.clone(),
                 undo_asked: None,
+                turn_began: None,
             });
             next.set(Screen::Online);
         }
@@ -299,6 +324,7 @@ fn join_game(
                 seat: None,
                 setup: MatchSetup::default(),
                 undo_asked: None,
+                turn_began: None,
             });
             commands.insert_resource(LastTable(join.clone()));
             next.set(Screen::Online);
@@ -524,6 +550,10 @@ fn client_setup(lobby: &Lobby, me: Option<Seat>) -> MatchSetup {
         if !info.name.is_empty() {
             seat.name = info.name.clone();
         }
+        // The host's colours, so everyone sees the same board.
+        if let Some(rgb) = info.colour {
+            seat.colour = nearest_palette(rgb);
+        }
     }
     setup
 }
@@ -541,6 +571,9 @@ fn follow_table(
     let Some(mut online) = online else { return };
     let lang = settings.language;
     for item in news(&online) {
+        if matches!(item, News::Started | News::Applied(..) | News::Replaced) {
+            online.turn_began = Some(std::time::Instant::now());
+        }
         match item {
             News::Lobby(lobby) => {
                 if let Some(m) = game.as_mut() {
@@ -652,6 +685,33 @@ fn follow_table(
                 online.state = TableState::Closed(reason);
             }
         }
+    }
+}
+
+/// The running turn's clock between actions: the host's own count since the
+/// turn began, or what the host last told a client, counted on. Only shown:
+/// the host plays the time-outs.
+fn show_clock(online: Option<Res<Online>>, game: Option<ResMut<Match>>) {
+    let (Some(online), Some(mut m)) = (online, game) else {
+        return;
+    };
+    let rules = m.game.rules();
+    let timed = rules.move_limit_ms.is_some() || rules.time_bank_ms.is_some();
+    if !timed || m.game.is_over() {
+        return;
+    }
+    let ms = match &online.link {
+        Link::Host { .. } => online
+            .turn_began
+            .map(|t| t.elapsed().as_millis().min(u32::MAX as u128) as u32),
+        Link::Client { handle, .. } => handle
+            .as_ref()
+            .and_then(|h| h.clock())
+            .map(|c| c.turn_ms_now()),
+    };
+    if let Some(ms) = ms {
+        // The time on show changes every frame; nothing else of the match does.
+        m.bypass_change_detection().game.show_turn_ms(ms);
     }
 }
 

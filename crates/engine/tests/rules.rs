@@ -576,6 +576,22 @@ fn rule_5_a_time_out_passes_the_turn() {
 }
 
 #[test]
+fn rule_5_a_clock_shown_from_elsewhere_never_times_out_here() {
+    let mut g = timed(Some(10_000), Some(8_000));
+    let (revision, checksum) = (g.revision(), g.checksum());
+    g.show_turn_ms(3_000);
+    assert_eq!(g.move_time_left(), Some(7_000));
+    assert_eq!(g.bank_left(0), Some(5_000));
+    // The authority plays time-outs: shown time stops just short of the bank.
+    g.show_turn_ms(60_000);
+    assert_eq!(g.bank_left(0), Some(1));
+    assert_eq!(g.to_move(), 0);
+    assert!(!g.is_over());
+    // Not a change of the game: the same revision and checksum.
+    assert_eq!((g.revision(), g.checksum()), (revision, checksum));
+}
+
+#[test]
 fn rule_5_three_time_outs_in_a_row_lose() {
     let mut g = timed(Some(10_000), None);
     for i in 1..=3 {

@@ -31,6 +31,23 @@ impl Game {
         }
     }
 
+    /// Shows `ms` as the time used in the running turn, as a clock elsewhere
+    /// measured it (a network host's, which is the authority): kept under the
+    /// move limit and the bank, so it never plays a time-out itself (the
+    /// authority does). Like `tick`, not a new revision.
+    pub fn show_turn_ms(&mut self, ms: u32) {
+        if self.is_over() {
+            return;
+        }
+        let bank = self.player(self.state.to_move).bank_ms;
+        let cap = [bank, self.rules.move_limit_ms]
+            .into_iter()
+            .flatten()
+            .min()
+            .map_or(ms, |c| ms.min(c.saturating_sub(1)));
+        self.state.turn_ms = cap;
+    }
+
     /// Time left for the player to move in this turn, under the per-move limit.
     pub fn move_time_left(&self) -> Option<u32> {
         self.rules
