@@ -315,10 +315,15 @@ fn a_joining_player_sees_the_hosts_colours_and_its_clock_running() {
     }
     // The host's player thinks: the clock on our screen runs meanwhile
     // (between the host's clock messages too), and the copy stays in step.
-    update_until(&mut app, Duration::from_secs(20), "the clock to run", |app| {
-        let m = app.world().resource::<Match>();
-        m.game.move_time_left().is_some_and(|left| left < 58_500)
-    });
+    update_until(
+        &mut app,
+        Duration::from_secs(20),
+        "the clock to run",
+        |app| {
+            let m = app.world().resource::<Match>();
+            m.game.move_time_left().is_some_and(|left| left < 58_500)
+        },
+    );
     let m = app.world().resource::<Match>();
     assert!(!m.game.is_over());
     assert_eq!(m.game.checksum(), host.view().checksum);

@@ -259,6 +259,12 @@ fn host_game(
     config.seed = Some(setup.seed.unwrap_or_else(crate::play::fresh_seed));
     config.start_when_full = false;
     config.undo = UndoPolicy::Ask;
+    // Players on the same network find the table in their list (its code
+    // stays on this screen only).
+    config.announce = true;
+    if let Some(me) = setup.seats.iter().find(|s| s.kind == SeatKind::Human) {
+        config.table_name = me.name.clone();
+    }
     // The usual port when it is free, so players can remember it.
     config.bind = SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT));
     let started = HostHandle::start(config.clone()).or_else(|_| {

@@ -9,7 +9,9 @@ use crate::play::{Match, MatchSetup, SeatKind};
 use crate::screenshot::{HoldShot, Shoot, ShotOf};
 use crate::{LaunchOptions, Screen};
 use bevy::prelude::*;
-use starhop_net::{ClientConfig, ClientEvents, ClientHandle, Connector, Want};
+use starhop_net::{
+    ClientConfig, ClientEvents, ClientHandle, Connector, HostConfig, HostHandle, Want,
+};
 use std::sync::Mutex;
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,6 +27,10 @@ pub(super) fn plugin(app: &mut App) {
 /// connection); its events are kept so its client can send them.
 #[derive(Resource)]
 struct Guest(ClientHandle, #[allow(dead_code)] Mutex<ClientEvents>);
+
+/// The table the join shot finds nearby.
+#[derive(Resource)]
+struct ShotHost(#[allow(dead_code)] HostHandle);
 
 /// Frames a shot waits for its table before it is taken anyway.
 const PATIENCE: u32 = 600;
@@ -57,6 +63,7 @@ fn arrange(
     mut frames: Local<u32>,
     mut pending: ResMut<crate::play::PendingSetup>,
     mut form: ResMut<JoinForm>,
+    nearby: Res<super::ui::Nearby>,
     mut next: ResMut<NextState<Screen>>,
     mut hosts: MessageWriter<HostGame>,
     mut table: MessageWriter<TableRequest>,
@@ -74,13 +81,29 @@ fn arrange(
     match (*step, shot) {
         (0, ShotOf::OnlineJoin) => {
             *form = JoinForm {
-                addr: "192.168.1.20:7878".into(),
+                addr: String::new(),
                 code: "4QH2M-X8ZKD".into(),
                 name: "Grandpa".into(),
                 watch: false,
             };
+            // A table announcing itself on this machine, for the list of
+            // tables found nearby (on loopback only: nothing leaves it).
+            let mut config = HostConfig::new(4, starhop_engine::Rules::classic());
+            config.announce = true;
+            config.table_name = "Ann".into();
+            if let Ok((host, _events)) = HostHandle::start(config) {
+                commands.insert_resource(ShotHost(host));
+                commands.insert_resource(HoldShot);
+            }
             next.set(Screen::Online);
-            *step = 99;
+            *step = 10;
+        }
+        (10, _) => {
+            if let Some(t) = nearby.tables.first() {
+                form.addr = t.addr.to_string();
+                commands.remove_resource::<HoldShot>();
+                *step = 99;
+            }
         }
         (0, _) => {
             commands.insert_resource(HoldShot);

@@ -11,7 +11,7 @@ use crate::settings::{Language, Settings};
 use crate::ui::{SetupPanel, Tr, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_net::{Lobby, SeatKind as NetSeat};
+use starhop_net::{DISCOVERY_PORT, Discovery, FoundTable, Lobby, SeatKind as NetSeat};
 
 /// What the join form holds between frames.
 #[derive(Resource, Clone, Debug, Default)]
@@ -23,9 +23,28 @@ pub struct JoinForm {
     pub watch: bool,
 }
 
+/// Tables found on the local network while the join form is open.
+#[derive(Resource, Default)]
+pub struct Nearby {
+    discovery: Option<Discovery>,
+    pub tables: Vec<FoundTable>,
+    /// Seconds since the last look.
+    since: f32,
+    /// Why the listener could not start (another program holds the port).
+    pub failed: Option<String>,
+}
+
+/// Seconds between looks at the beacons heard (they come once a second).
+const LOOK_EVERY: f32 = 0.5;
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
+        .init_resource::<Nearby>()
         .add_plugins(super::shots::plugin)
+        .add_systems(Update, look_for_tables.run_if(in_state(Screen::Online)))
+        .add_systems(OnExit(Screen::Online), |mut n: ResMut<Nearby>| {
+            *n = Nearby::default()
+        })
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -36,12 +55,73 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
+/// While the join form shows (no table open), listens for tables announcing
+/// themselves on the local network.
+fn look_for_tables(online: Option<Res<Online>>, time: Res<Time>, mut nearby: ResMut<Nearby>) {
+    if online.is_some() {
+        if nearby.discovery.is_some() {
+            *nearby = Nearby::default();
+        }
+        return;
+    }
+    if nearby.discovery.is_none() && nearby.failed.is_none() {
+        match Discovery::start(DISCOVERY_PORT) {
+            Ok(d) => nearby.discovery = Some(d),
+            Err(e) => nearby.failed = Some(e.to_string()),
+        }
+    }
+    nearby.since += time.delta_secs();
+    if nearby.since < LOOK_EVERY {
+        return;
+    }
+    nearby.since = 0.0;
+    if let Some(d) = nearby.discovery.as_mut() {
+        let mut tables = d.try_list();
+        tables.sort_by(|a, b| a.name.cmp(&b.name).then(a.addr.cmp(&b.addr)));
+        nearby.tables = tables;
+    }
+}
+
+/// The tables found nearby; a click puts a table's address in the form.
+fn nearby_tables(ui: &mut egui::Ui, lang: Language, nearby: &Nearby, form: &mut JoinForm) {
+    ui.strong(lang.t("Tables on this network"));
+    if let Some(why) = &nearby.failed {
+        ui.weak(trf(lang, "Cannot look for tables here: {}", &[why]));
+        return;
+    }
+    if nearby.tables.is_empty() {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.weak(lang.t("Looking for tables… (a host's Starhop announces its table)"));
+        });
+        return;
+    }
+    for t in &nearby.tables {
+        let state = if t.started {
+            lang.t("playing")
+        } else {
+            lang.t("waiting")
+        };
+        let open = trf(lang, "{} seats open", &[&t.open.len()]);
+        let text = format!("{} · {} · {} · {}", t.name, t.addr, open, state);
+        let chosen = form.addr == t.addr.to_string();
+        if ui
+            .selectable_label(chosen, text)
+            .on_hover_text(lang.t("Use this address; the room code is on the host's screen."))
+            .clicked()
+        {
+            form.addr = t.addr.to_string();
+        }
+    }
+}
+
 fn online_screen(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
     online: Option<Res<Online>>,
     last: Option<Res<LastTable>>,
     mut form: ResMut<JoinForm>,
+    nearby: Res<Nearby>,
     mut panel: ResMut<SetupPanel>,
     mut pending: ResMut<PendingSetup>,
     mut joins: MessageWriter<JoinGame>,
@@ -68,6 +148,8 @@ fn online_screen(
                     }
                     ui.separator();
                 }
+                nearby_tables(ui, lang, &nearby, &mut form);
+                ui.add_space(6.0);
                 if host_or_join(ui, lang, &mut form) {
                     joins.write(JoinGame {
                         addr: form.addr.clone(),
@@ -169,7 +251,13 @@ fn lobby_panel(
         TableState::Lobby | TableState::Playing => {}
     }
     if let Some(lobby) = &o.lobby {
-        let colours: Vec<u8> = o.setup.seats.iter().map(|s| s.colour).collect();
+        // The host's colours, as its lobby says (else our setup's).
+        let colours: Vec<u8> = (0..lobby.seats.len())
+            .map(|i| match lobby.seats[i].colour {
+                Some(rgb) => super::nearest_palette(rgb),
+                None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
+            })
+            .collect();
         seats(ui, lang, lobby, o.seat, &colours);
         let open = lobby.seats.iter().any(|s| s.kind == NetSeat::Open);
         ui.add_space(6.0);
@@ -210,7 +298,6 @@ fn seats(ui: &mut egui::Ui, lang: Language, lobby: &Lobby, me: Option<u8>, colou
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for (i, seat) in lobby.seats.iter().enumerate() {
-                // The host's chosen colours; a joining player's match uses the palette's order.
                 let colour = colours.get(i).map_or(i, |&c| c as usize);
                 swatch(ui, PALETTE[colour % PALETTE.len()].1);
                 let name = if seat.name.is_empty() {
