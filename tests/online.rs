@@ -34,7 +34,15 @@ fn update_until(
 
 /// A headless app that has joined `host` as "Guesty", its game on screen.
 fn joined_app(host: &HostHandle) -> App {
+    joined_app_in(host, None)
+}
+
+/// The same, with its own data folders.
+fn joined_app_in(host: &HostHandle, folders: Option<starhop::persist::Folders>) -> App {
     let mut app = common::app();
+    if let Some(f) = folders {
+        app.insert_resource(f);
+    }
     app.world_mut().write_message(JoinGame {
         addr: host.addr().to_string(),
         code: host.code().to_string(),
@@ -247,7 +255,7 @@ fn a_wrong_room_code_is_refused_with_words() {
 }
 
 #[test]
-fn a_player_who_left_takes_their_seat_back() {
+fn a_player_who_left_takes_their_seat_back_even_after_a_restart() {
     let mut config = HostConfig::new(2, small_rules());
     config.start_when_full = true;
     let (host, _host_events) = HostHandle::start(config).unwrap();
@@ -257,7 +265,8 @@ fn a_player_who_left_takes_their_seat_back() {
         ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
     )
     .unwrap();
-    let mut app = joined_app(&host);
+    let folders = common::temp_folders("online-rejoin");
+    let mut app = joined_app_in(&host, Some(folders.clone()));
     let seat = app.world().resource::<Online>().seat.expect("a seat");
     // Otto moves, so the game is under way when we come back.
     let view = other.view();
@@ -273,6 +282,14 @@ fn a_player_who_left_takes_their_seat_back() {
     });
     let last = app.world().resource::<LastTable>().0.clone();
     assert!(last.rejoin.is_some(), "the seat's token is kept");
+    // The game is closed and started again: the seat's token was kept on disk.
+    drop(app);
+    let mut app = common::app();
+    app.insert_resource(folders.clone());
+    app.update();
+    app.update();
+    let kept = app.world().get_resource::<LastTable>().map(|l| l.0.clone());
+    assert_eq!(kept.as_ref(), Some(&last), "the last table after a restart");
     app.world_mut().write_message(last);
     update_until(
         &mut app,
@@ -327,4 +344,56 @@ fn a_joining_player_sees_the_hosts_colours_and_its_clock_running() {
     let m = app.world().resource::<Match>();
     assert!(!m.game.is_over());
     assert_eq!(m.game.checksum(), host.view().checksum);
+}
+
+#[test]
+fn a_saved_game_is_hosted_again_and_its_player_finds_their_seat_by_name() {
+    // A game of Ann and Bob, three moves in, saved.
+    let mut game = Game::new(small_rules(), 2, 5).unwrap();
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0];
+        game.apply(drive::move_action(&game, mv).unwrap()).unwrap();
+    }
+    let record = starhop_engine::Record::of(&game, vec!["Ann".into(), "Bob".into()]);
+    let mut app = common::app();
+    // Bob is to move in the saved game; Ann hosts it and plays here.
+    app.world_mut()
+        .write_message(starhop::online::HostSaved { record, seat: 0 });
+    update_until(&mut app, Duration::from_secs(10), "the table", |app| {
+        app.world().get_resource::<Online>().is_some()
+    });
+    let (code, port) = {
+        let online = app.world().resource::<Online>();
+        let lobby = online.lobby.as_ref().unwrap();
+        assert_eq!(lobby.seats[0].kind, starhop_net::SeatKind::Local);
+        assert_eq!(lobby.seats[1].kind, starhop_net::SeatKind::Open);
+        let port = online.addresses[0].rsplit(':').next().unwrap().to_string();
+        (online.code.clone(), port)
+    };
+    // Bob asks for any seat and gets his own, by his name.
+    let (client, _events) = ClientHandle::connect(
+        Connector::WebSocket(format!("127.0.0.1:{port}")),
+        ClientConfig::new(code, "Bob", Want::Any),
+    )
+    .unwrap();
+    update_until(&mut app, Duration::from_secs(10), "Bob to join", |app| {
+        let online = app.world().resource::<Online>();
+        online.lobby.as_ref().is_some_and(|l| l.seats[1].connected)
+    });
+    assert_eq!(client.view().seat, Some(1));
+    app.world_mut().write_message(TableRequest::Start);
+    update_until(&mut app, Duration::from_secs(10), "the game", |app| {
+        app.world().get_resource::<Match>().is_some()
+    });
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.actions().count(), 3, "the game as it stood");
+    assert_eq!(m.game.checksum(), game.checksum());
+    assert_eq!(m.setup.seats[0].kind, SeatKind::Human);
+    assert_eq!(m.setup.seats[1].kind, SeatKind::Remote);
+    assert_eq!(m.setup.seats[1].name, "Bob");
+    // Bob's copy is the same game.
+    update_until(&mut app, Duration::from_secs(10), "Bob's copy", |_| {
+        client.view().game.is_some()
+    });
+    assert_eq!(client.view().game.unwrap().checksum(), game.checksum());
 }

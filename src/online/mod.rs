@@ -6,6 +6,7 @@
 //! match here like a local move, so the view animates remote moves the same
 //! way. A copy that disagrees with the authority's checksum is replaced by it.
 
+use crate::persist::{Folders, read_json, write_json};
 use crate::play::{
     BoardChanged, Match, MatchSetup, MoveRequest, Notice, PALETTE, PlaySystems, Reports, SeatKind,
     TurnRequest,
@@ -33,8 +34,15 @@ pub const DEFAULT_PORT: u16 = 7878;
 #[derive(Message, Clone, Debug)]
 pub struct HostGame(pub MatchSetup);
 
+/// Host a saved game again, playing `seat` here.
+#[derive(Message, Clone, Debug)]
+pub struct HostSaved {
+    pub record: starhop_engine::Record,
+    pub seat: Seat,
+}
+
 /// Join the table at `addr` ("host:port") with its room code.
-#[derive(Message, Clone, Debug, Default)]
+#[derive(Message, Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JoinGame {
     pub addr: String,
     pub code: String,
@@ -46,9 +54,51 @@ pub struct JoinGame {
 }
 
 /// The last table joined with a seat, to come back to it after leaving or
-/// losing it (within the host's time limit).
-#[derive(Resource, Clone, Debug)]
+/// losing it (within the host's time limit), also after a restart: it is
+/// kept in `last-table.json` in the configuration folder.
+#[derive(Resource, Clone, Debug, PartialEq)]
 pub struct LastTable(pub JoinGame);
+
+/// Where the last table is kept between runs.
+pub fn last_table_path(folders: &Folders) -> std::path::PathBuf {
+    folders.config.join("last-table.json")
+}
+
+/// Reads the last table once the folders are known (a missing or damaged
+/// file is no table: the seat is only a convenience).
+fn load_last_table(
+    mut commands: Commands,
+    folders: Option<Res<Folders>>,
+    shoot: Option<Res<crate::screenshot::Shoot>>,
+    mut done: Local<bool>,
+) {
+    let Some(folders) = folders.filter(|_| !*done && shoot.is_none()) else {
+        return;
+    };
+    *done = true;
+    match read_json::<JoinGame>(&last_table_path(&folders)) {
+        Ok(Some(join)) if join.rejoin.is_some() => commands.insert_resource(LastTable(join)),
+        Ok(_) => {}
+        Err(e) => warn!("the last network table could not be read: {e:?}"),
+    }
+}
+
+/// Keeps the last table's seat token on disk (not in screenshot runs).
+fn save_last_table(
+    last: Option<Res<LastTable>>,
+    folders: Option<Res<Folders>>,
+    shoot: Option<Res<crate::screenshot::Shoot>>,
+) {
+    let (Some(last), Some(folders), None) = (last, folders, shoot) else {
+        return;
+    };
+    if last.is_changed()
+        && !last.is_added()
+        && let Err(e) = write_json(&last_table_path(&folders), &last.0)
+    {
+        warn!("the last network table could not be kept: {e}");
+    }
+}
 
 /// What the table's owner or a player does at the lobby.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,15 +219,25 @@ pub fn offline(online: Option<Res<Online>>) -> bool {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<HostGame>()
+        .add_message::<HostSaved>()
         .add_message::<JoinGame>()
         .add_message::<TableRequest>()
         .add_systems(
             Update,
             (
-                (host_game, join_game, table_requests, send_requests).chain(),
+                (
+                    host_game,
+                    host_saved,
+                    join_game,
+                    table_requests,
+                    send_requests,
+                )
+                    .chain(),
                 follow_table,
                 show_clock,
                 close_when_left,
+                load_last_table,
+                save_last_table,
             )
                 .chain()
                 .before(PlaySystems)
@@ -257,6 +317,69 @@ fn host_game(
     let mut config = HostConfig::new(setup.players, setup.rules.clone());
     config.seats = seat_infos(setup);
     config.seed = Some(setup.seed.unwrap_or_else(crate::play::fresh_seed));
+    let lang = settings.language;
+    match open_table(config, setup) {
+        Ok(online) => {
+            commands.insert_resource(online);
+            next.set(Screen::Online);
+        }
+        Err(e) => {
+            let text = trf(lang, "The table could not be opened: {}", &[&e]);
+            notices.write(Notice::Problem(text));
+        }
+    }
+}
+
+/// Hosts a saved game again: `seat` is played here, bots stay bots, and
+/// every other seat waits for its player, who finds it by their name.
+fn host_saved(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut requests: MessageReader<HostSaved>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(HostSaved { record, seat }) = requests.read().last() else {
+        return;
+    };
+    let lang = settings.language;
+    let mut config = match HostConfig::resume(record.clone()) {
+        Ok(config) => config,
+        Err(e) => {
+            let text = trf(lang, "This game cannot be hosted: {}", &[&e]);
+            notices.write(Notice::Problem(text));
+            return;
+        }
+    };
+    let (mut setup, _) = MatchSetup::from_record(record);
+    for (i, s) in setup.seats.iter_mut().enumerate() {
+        if i == *seat as usize {
+            s.kind = SeatKind::Human;
+        } else if !matches!(s.kind, SeatKind::Bot(_)) {
+            s.kind = SeatKind::Remote;
+        }
+    }
+    if let Some(me) = config.seats.get_mut(*seat as usize) {
+        *me = SeatInfo::local(setup.seats[*seat as usize].name.clone());
+    }
+    for (info, s) in config.seats.iter_mut().zip(&setup.seats) {
+        info.colour = Some(palette_rgb(s.colour));
+    }
+    match open_table(config, &setup) {
+        Ok(online) => {
+            commands.insert_resource(online);
+            next.set(Screen::Online);
+        }
+        Err(e) => {
+            let text = trf(lang, "The table could not be opened: {}", &[&e]);
+            notices.write(Notice::Problem(text));
+        }
+    }
+}
+
+/// Opens a table on the usual port (any free one when it is taken), which
+/// announces itself on the local network and asks the host about undos.
+fn open_table(mut config: HostConfig, setup: &MatchSetup) -> Result<Online, String> {
     config.start_when_full = false;
     config.undo = UndoPolicy::Ask;
     // Players on the same network find the table in their list (its code
@@ -267,36 +390,28 @@ fn host_game(
     }
     // The usual port when it is free, so players can remember it.
     config.bind = SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT));
-    let started = HostHandle::start(config.clone()).or_else(|_| {
-        config.bind.set_port(0);
-        HostHandle::start(config)
-    });
-    match started {
-        Ok((handle, events)) => {
-            let port = handle.addr().port();
-            let lobby = handle.view().lobby;
-            commands.insert_resource(Online {
-                code: handle.code().to_string(),
-                addresses: local_addresses(port),
-                link: Link::Host {
-                    handle,
-                    events: Mutex::new(events),
-                },
-                state: TableState::Lobby,
-                lobby: Some(lobby),
-                seat: None,
-                setup: setup.clone(),
-                undo_asked: None,
-                turn_began: None,
-            });
-            next.set(Screen::Online);
-        }
-        Err(e) => {
-            let lang = settings.language;
-            let text = trf(lang, "The table could not be opened: {}", &[&e]);
-            notices.write(Notice::Problem(text));
-        }
-    }
+    let (handle, events) = HostHandle::start(config.clone())
+        .or_else(|_| {
+            config.bind.set_port(0);
+            HostHandle::start(config)
+        })
+        .map_err(|e| e.to_string())?;
+    let port = handle.addr().port();
+    let lobby = handle.view().lobby;
+    Ok(Online {
+        code: handle.code().to_string(),
+        addresses: local_addresses(port),
+        link: Link::Host {
+            handle,
+            events: Mutex::new(events),
+        },
+        state: TableState::Lobby,
+        lobby: Some(lobby),
+        seat: None,
+        setup: setup.clone(),
+        undo_asked: None,
+        turn_began: None,
+    })
 }
 
 fn join_game(

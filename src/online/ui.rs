@@ -3,14 +3,18 @@
 //! banner with the table and who has lost the connection, plus the host's
 //! answer to a player who asks to take back a move.
 
-use super::{JoinGame, LastTable, Online, TableRequest, TableState};
+use super::{HostSaved, JoinGame, LastTable, Online, TableRequest, TableState};
 use crate::Screen;
 use crate::league::home::{screen_heading, screen_panel};
+use crate::persist::{Folders, SaveEntry, SaveState, list_saves, read_save};
+use crate::play::Notice;
 use crate::play::{Match, PALETTE, PendingSetup, SeatKind};
 use crate::settings::{Language, Settings};
+use crate::ui::display_name;
 use crate::ui::{SetupPanel, Tr, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_engine::Seat;
 use starhop_net::{DISCOVERY_PORT, Discovery, FoundTable, Lobby, SeatKind as NetSeat};
 
 /// What the join form holds between frames.
@@ -34,6 +38,15 @@ pub struct Nearby {
     pub failed: Option<String>,
 }
 
+/// The saved games a table can be hosted from, listed when the panel opens,
+/// and the one chosen with the seat played here.
+#[derive(Resource, Default)]
+pub struct HostableSaves {
+    entries: Vec<SaveEntry>,
+    listed: bool,
+    chosen: Option<(std::path::PathBuf, Seat)>,
+}
+
 /// Seconds between looks at the beacons heard (they come once a second).
 const LOOK_EVERY: f32 = 0.5;
 
@@ -42,9 +55,14 @@ pub(crate) fn plugin(app: &mut App) {
         .init_resource::<Nearby>()
         .add_plugins(super::shots::plugin)
         .add_systems(Update, look_for_tables.run_if(in_state(Screen::Online)))
-        .add_systems(OnExit(Screen::Online), |mut n: ResMut<Nearby>| {
-            *n = Nearby::default()
-        })
+        .init_resource::<HostableSaves>()
+        .add_systems(
+            OnExit(Screen::Online),
+            |mut n: ResMut<Nearby>, mut s: ResMut<HostableSaves>| {
+                *n = Nearby::default();
+                *s = HostableSaves::default();
+            },
+        )
         .add_systems(
             EguiPrimaryContextPass,
             (
@@ -122,6 +140,10 @@ fn online_screen(
     last: Option<Res<LastTable>>,
     mut form: ResMut<JoinForm>,
     nearby: Res<Nearby>,
+    mut saves: ResMut<HostableSaves>,
+    folders: Option<Res<Folders>>,
+    mut hosts: MessageWriter<HostSaved>,
+    mut notices: MessageWriter<Notice>,
     mut panel: ResMut<SetupPanel>,
     mut pending: ResMut<PendingSetup>,
     mut joins: MessageWriter<JoinGame>,
@@ -177,11 +199,93 @@ fn online_screen(
                     }
                     next.set(Screen::Setup);
                 }
+                if !saves.listed {
+                    saves.listed = true;
+                    saves.entries = folders
+                        .as_ref()
+                        .map_or_else(Vec::new, |f| list_saves(&f.saves));
+                }
+                if let Some(problem) = hostable_saves(ui, lang, &mut saves, &mut hosts) {
+                    notices.write(Notice::Problem(problem));
+                }
             }
             Some(o) => lobby_panel(ui, lang, o, &mut table),
         }
     });
     Ok(())
+}
+
+/// "Host a saved game": the saved games, and for the one chosen, which
+/// seat is played here (the others wait for their players; bots stay
+/// bots). Says what went wrong when the file cannot be read.
+fn hostable_saves(
+    ui: &mut egui::Ui,
+    lang: Language,
+    saves: &mut HostableSaves,
+    hosts: &mut MessageWriter<HostSaved>,
+) -> Option<String> {
+    let mut problem = None;
+    egui::CollapsingHeader::new(format!("💾 {}", lang.t("Host a saved game")))
+        .id_salt("online-saved")
+        .show(ui, |ui| {
+            ui.weak(
+                lang.t("Everyone who played it joins again; each finds their seat by their name."),
+            );
+            if saves.entries.is_empty() {
+                ui.label(lang.t("No saved games yet."));
+            }
+            egui::ScrollArea::vertical()
+                .max_height(220.0)
+                .show(ui, |ui| {
+                    for entry in &saves.entries {
+                        let SaveState::Readable { seats, moves } = &entry.state else {
+                            continue;
+                        };
+                        let names: Vec<String> =
+                            seats.iter().map(|(n, _)| display_name(lang, n)).collect();
+                        let text = format!(
+                            "{} · {} · {}",
+                            entry.when,
+                            names.join(", "),
+                            trf(lang, "move {}", &[moves])
+                        );
+                        let chosen = saves.chosen.as_ref().is_some_and(|(p, _)| *p == entry.path);
+                        if ui.selectable_label(chosen, text).clicked() && !chosen {
+                            // The first person's seat is played here, unless changed.
+                            let seat = seats.iter().position(|(_, bot)| bot.is_none()).unwrap_or(0);
+                            saves.chosen = Some((entry.path.clone(), seat as Seat));
+                        }
+                        let Some((path, seat)) =
+                            saves.chosen.as_mut().filter(|(p, _)| *p == entry.path)
+                        else {
+                            continue;
+                        };
+                        ui.indent(("online-saved-seats", &entry.file_name), |ui| {
+                            ui.label(lang.t("Who plays at this computer?"));
+                            for (i, (name, bot)) in seats.iter().enumerate() {
+                                if bot.is_none() {
+                                    ui.radio_value(seat, i as Seat, display_name(lang, name));
+                                }
+                            }
+                            if ui
+                                .button(format!("🌐 {}", lang.t("Host this game")))
+                                .clicked()
+                            {
+                                match read_save(path) {
+                                    Ok(record) => {
+                                        hosts.write(HostSaved {
+                                            record,
+                                            seat: *seat,
+                                        });
+                                    }
+                                    Err(p) => problem = Some(p.describe_save(lang)),
+                                }
+                            }
+                        });
+                    }
+                });
+        });
+    problem
 }
 
 /// The join form; true when Join was pressed with every field filled.

@@ -1105,7 +1105,19 @@ impl HostCore {
                 let open = |s: &SeatState| s.info.kind == SeatKind::Open;
                 let seat = match want {
                     Want::Seat(s) => self.seats.get(s as usize).filter(|x| open(x)).map(|_| s),
-                    _ => self.seats.iter().position(open).map(|s| s as Seat),
+                    // A resumed game's player finds their own seat by name.
+                    _ => {
+                        let own = |s: &SeatState| {
+                            s.saved_name
+                                .as_ref()
+                                .is_some_and(|n| n.trim().eq_ignore_ascii_case(name.trim()))
+                        };
+                        self.seats
+                            .iter()
+                            .position(|s| open(s) && own(s))
+                            .or_else(|| self.seats.iter().position(open))
+                            .map(|s| s as Seat)
+                    }
                 };
                 let Some(seat) = seat else {
                     return self.refuse(id, Refusal::Full);

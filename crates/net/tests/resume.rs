@@ -110,8 +110,9 @@ fn a_saved_game_is_taken_up_by_a_new_host_and_ends_alike_everywhere() {
     // The bot's seat is the host's.
     let refused = join(ws(&host2), ClientConfig::new(&code2, "Eve", Want::Seat(2)));
     assert_eq!(refused.err().map(|e| e.0), Some(Refusal::Full));
-    // Bob claims his seat first, under another name: the saved one stays.
-    let bob2 = seat(&host2, Want::Seat(1), "Robert");
+    // Bob comes back first, asking for any seat: his own is found by his
+    // name (not the first open one), and the saved spelling stays.
+    let bob2 = seat(&host2, Want::Any, "bob");
     assert_eq!(bob2.0.view().seat, Some(1));
     let lobby = host2.view().lobby;
     assert_eq!(lobby.seats[1].name, "Bob");
