@@ -64,6 +64,8 @@ fn arrange(
     mut pending: ResMut<crate::play::PendingSetup>,
     mut form: ResMut<JoinForm>,
     nearby: Res<super::ui::Nearby>,
+    mut saves: ResMut<super::ui::HostableSaves>,
+    folders: Option<Res<crate::persist::Folders>>,
     mut next: ResMut<NextState<Screen>>,
     mut hosts: MessageWriter<HostGame>,
     mut table: MessageWriter<TableRequest>,
@@ -94,6 +96,12 @@ fn arrange(
             if let Ok((host, _events)) = HostHandle::start(config) {
                 commands.insert_resource(ShotHost(host));
                 commands.insert_resource(HoldShot);
+            }
+            // Saved games to host, the list open.
+            if let Some(f) = folders {
+                crate::screenshot::make_sample_saves(&f);
+                saves.open = true;
+                saves.listed = false;
             }
             next.set(Screen::Online);
             *step = 10;

@@ -43,9 +43,14 @@ pub struct Nearby {
 #[derive(Resource, Default)]
 pub struct HostableSaves {
     entries: Vec<SaveEntry>,
-    listed: bool,
+    pub listed: bool,
+    /// Open the list at once (a screenshot of it).
+    pub open: bool,
     chosen: Option<(std::path::PathBuf, Seat)>,
 }
+
+/// The id of each saved game's seat choice.
+const SAVED_SEATS_ID: &str = "online-saved-seats";
 
 /// Seconds between looks at the beacons heard (they come once a second).
 const LOOK_EVERY: f32 = 0.5;
@@ -204,6 +209,12 @@ fn online_screen(
                     saves.entries = folders
                         .as_ref()
                         .map_or_else(Vec::new, |f| list_saves(&f.saves));
+                    let readable = |e: &&SaveEntry| matches!(e.state, SaveState::Readable { .. });
+                    if saves.open
+                        && let Some(first) = saves.entries.iter().find(readable)
+                    {
+                        saves.chosen = Some((first.path.clone(), 0));
+                    }
                 }
                 if let Some(problem) = hostable_saves(ui, lang, &mut saves, &mut hosts) {
                     notices.write(Notice::Problem(problem));
@@ -227,6 +238,7 @@ fn hostable_saves(
     let mut problem = None;
     egui::CollapsingHeader::new(format!("💾 {}", lang.t("Host a saved game")))
         .id_salt("online-saved")
+        .default_open(saves.open)
         .show(ui, |ui| {
             ui.weak(
                 lang.t("Everyone who played it joins again; each finds their seat by their name."),
@@ -260,7 +272,7 @@ fn hostable_saves(
                         else {
                             continue;
                         };
-                        ui.indent(("online-saved-seats", &entry.file_name), |ui| {
+                        ui.indent(egui::Id::new((SAVED_SEATS_ID, &entry.file_name)), |ui| {
                             ui.label(lang.t("Who plays at this computer?"));
                             for (i, (name, bot)) in seats.iter().enumerate() {
                                 if bot.is_none() {

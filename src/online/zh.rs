@@ -91,4 +91,25 @@ pub const ZH: &[(&str, &str)] = &[
         "The table has closed ({}). The game stays on screen: save it from the menu.",
         "这桌已关闭（{}）。对局留在屏幕上：可以从菜单保存。",
     ),
+    ("Tables on this network", "本网络中的棋桌"),
+    ("Cannot look for tables here: {}", "无法在这里查找棋桌：{}"),
+    (
+        "Looking for tables… (a host's Starhop announces its table)",
+        "正在查找棋桌……（主机的 Starhop 会公布它的棋桌）",
+    ),
+    ("playing", "对局中"),
+    ("waiting", "等待中"),
+    ("{} seats open", "{} 个空座位"),
+    (
+        "Use this address; the room code is on the host's screen.",
+        "使用这个地址；房间码在主机的屏幕上。",
+    ),
+    ("Host a saved game", "主持一局已保存的对局"),
+    (
+        "Everyone who played it joins again; each finds their seat by their name.",
+        "原来的玩家重新加入，每人按自己的名字回到原座位。",
+    ),
+    ("Who plays at this computer?", "谁在这台电脑上下棋？"),
+    ("Host this game", "主持这局棋"),
+    ("This game cannot be hosted: {}", "这局棋无法主持：{}"),
 ];

@@ -694,7 +694,7 @@ type SampleGame = (&'static [(&'static str, SeatKind)], usize, &'static str);
 
 /// A few saved games (and one damaged file) for the Load list's picture, in
 /// a `STARHOP_HOME` folder without saves (never the player's own folder).
-fn make_sample_saves(folders: &Folders) {
+pub(crate) fn make_sample_saves(folders: &Folders) {
     let empty = std::fs::read_dir(&folders.saves).map_or(true, |mut d| d.next().is_none());
     if std::env::var_os("STARHOP_HOME").is_none() || !empty {
         return;
