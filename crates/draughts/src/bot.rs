@@ -1,12 +1,13 @@
 //! Draughts bots: negamax alpha-beta with a transposition table, quiescence
 //! over captures, iterative deepening and a material-and-structure
-//! evaluation. [`think`] is synchronous; the game runs it on its background
+//! evaluation. The game's draw counts (25-move, 16-move and 5-move rules,
+//! Russian 30 moves and three kings against one) run along every line. [`think`] is synchronous; the game runs it on its background
 //! pool and stops it with [`Budget::stop`]. With a node or depth budget and no
 //! time, the answer depends only on the position, the level and the seed.
 
 use crate::Variant;
 use crate::board::{Geo, bits};
-use crate::game::{Game, KING_PLIES_LIMIT, NO_CAPTURE_PLIES_LIMIT};
+use crate::game::{DrawClocks, Game, KING_PLIES_LIMIT, NO_CAPTURE_PLIES_LIMIT};
 use crate::position::{Move, Position, Side};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,6 +95,9 @@ const MAX_DEPTH: u32 = 64;
 const MAX_PLY: usize = 128;
 /// Transposition table entries (16 bytes each: 4 MiB).
 const TT_SIZE: usize = 1 << 18;
+/// Plies a line may run past its depth while a count goes on (see
+/// `count_in_reach`), with room to spare.
+const CLOCK_SLACK: i32 = 4;
 
 /// The move a bot of `level` plays in `game` (None if the game is over).
 pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Thought> {
@@ -111,24 +115,27 @@ pub fn think(game: &Game, level: Level, budget: &Budget, seed: u64) -> Option<Th
         });
     }
     let history = game.repetition_history();
-    let clocks = game.clocks();
-    let clock = match game.variant() {
-        Variant::International => clocks.king_plies,
-        Variant::Russian => clocks.plies_without_capture,
-    };
-    search(game.position(), &history, clock, level, budget, seed)
+    search(
+        game.position(),
+        &history,
+        game.clocks(),
+        level,
+        budget,
+        seed,
+    )
 }
 
 /// Search a position; `history` holds the hashes of earlier positions a
 /// repetition may come from (see `Game::repetition_history`), current last;
-/// `clock` the plies already counted by the variant's no-progress draw rule
-/// (International: king moves without capture; Russian: plies without
-/// capture; see `Game::clocks`), so the search sees those draws coming.
+/// `clocks` the game's draw counters now (`Game::clocks`, or
+/// `DrawClocks::initial` for a bare position). The search runs them along
+/// every line with the game's own rules, so a line that reaches the 25-move,
+/// 30-move, 16-move, 5-move or three-kings limit scores exactly as a draw.
 /// None when the side to move has no legal move.
 pub fn search(
     pos: &Position,
     history: &[u64],
-    clock: u16,
+    clocks: DrawClocks,
     level: Level,
     budget: &Budget,
     seed: u64,
@@ -151,11 +158,7 @@ pub fn search(
         bufs: (0..MAX_PLY + 1).map(|_| Vec::with_capacity(48)).collect(),
         hist: vec![[0; 64]; 128],
         eval: Eval::new(pos.variant()),
-        limit: match pos.variant() {
-            Variant::International => KING_PLIES_LIMIT,
-            Variant::Russian => NO_CAPTURE_PLIES_LIMIT,
-        },
-        international: pos.variant() == Variant::International,
+        variant: pos.variant(),
     };
     let cap = budget
         .max_depth
@@ -195,7 +198,7 @@ pub fn search(
             let mut p = *pos;
             p.play(&root[i]);
             s.path.push(p.hash());
-            let c = s.next_clock(&root[i], clock);
+            let c = clocks.after(pos.side_to_move(), &root[i], &p);
             // Noisy levels need every root score exactly, so no window there.
             let a = if noise > 0 { -INF } else { alpha };
             let score = if k == 0 || noise > 0 {
@@ -273,9 +276,7 @@ struct Search {
     /// History heuristic for quiet moves, by (side, from) and to.
     hist: Vec<[i32; 64]>,
     eval: Eval,
-    /// The no-progress rule's limit in plies, and which rule it is.
-    limit: u16,
-    international: bool,
+    variant: Variant,
 }
 
 impl Search {
@@ -296,16 +297,6 @@ impl Search {
         }
     }
 
-    /// The no-progress clock after a move.
-    fn next_clock(&self, m: &Move, clock: u16) -> u16 {
-        let goes_on = if self.international {
-            m.by_king() && !m.is_capture()
-        } else {
-            !m.is_capture()
-        };
-        if goes_on { clock + 1 } else { 0 }
-    }
-
     fn negamax(
         &mut self,
         pos: &Position,
@@ -313,14 +304,11 @@ impl Search {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        clock: u16,
+        clocks: DrawClocks,
     ) -> i32 {
         self.nodes += 1;
         self.check();
         if self.aborted {
-            return 0;
-        }
-        if clock >= self.limit {
             return 0;
         }
         let h = pos.hash();
@@ -339,9 +327,15 @@ impl Search {
         }
         let mut moves = std::mem::take(&mut self.bufs[ply]);
         pos.generate(&mut moves);
+        // The game's order: a side without a move has lost, even on the ply
+        // that completes a count; only then do the counts draw.
         if moves.is_empty() {
             self.bufs[ply] = moves;
             return -MATE + ply as i32;
+        }
+        if clocks.draw(self.variant).is_some() {
+            self.bufs[ply] = moves;
+            return 0;
         }
         let captures = moves[0].is_capture();
         if ply >= MAX_PLY - 1 || (depth <= 0 && !captures) {
@@ -350,10 +344,16 @@ impl Search {
         }
         // Quiescence: at the horizon only the (compulsory) captures go on.
         let depth = depth.max(0);
-        let slot = (h as usize) & (TT_SIZE - 1);
+        let near = count_in_reach(self.variant, &clocks, depth);
+        let key = if near {
+            h ^ clock_key(self.variant, &clocks)
+        } else {
+            h
+        };
+        let slot = (key as usize) & (TT_SIZE - 1);
         let e = self.tt[slot];
         let mut tt_best = None;
-        if e.flag != 0 && e.key == h {
+        if e.flag != 0 && e.key == key {
             tt_best = Some(e.best as usize);
             if i32::from(e.depth) >= depth {
                 let sc = from_tt(i32::from(e.score), ply);
@@ -385,9 +385,7 @@ impl Search {
             })
             .collect();
         keys.sort_unstable();
-        // A forced move does not use up depth: forced sequences are cheap and
-        // often decide the game.
-        let next = if moves.len() == 1 { depth } else { depth - 1 };
+        let forced = moves.len() == 1;
         let old_alpha = alpha;
         let mut best = -INF;
         let mut best_i = keys[0].1;
@@ -396,7 +394,15 @@ impl Search {
             let mut p = *pos;
             p.play(&m);
             self.path.push(p.hash());
-            let c = self.next_clock(&m, clock);
+            let c = clocks.after(pos.side_to_move(), &m, &p);
+            // A forced move does not use up depth: forced sequences are cheap
+            // and often decide the game. Except where that would bring a
+            // count within reach below a node keyed as out of its reach.
+            let next = if forced && (near || !count_in_reach(self.variant, &c, depth)) {
+                depth
+            } else {
+                depth - 1
+            };
             let score = if k == 0 {
                 -self.negamax(&p, next, -beta, -alpha, ply + 1, c)
             } else {
@@ -435,7 +441,7 @@ impl Search {
             1
         };
         self.tt[slot] = TtEntry {
-            key: h,
+            key,
             score: to_tt(best, ply) as i16,
             depth: depth.min(127) as i8,
             flag,
@@ -444,6 +450,56 @@ impl Search {
         self.bufs[ply] = moves;
         best
     }
+}
+
+/// Plies before a draw count can run out at the soonest: the variant's
+/// no-progress rule, and the ending rule if one is in force (a lower
+/// bound in Russian, which counts only the stronger side's moves).
+fn plies_to_count_draw(variant: Variant, c: &DrawClocks) -> i32 {
+    let progress = match variant {
+        Variant::International => KING_PLIES_LIMIT - c.king_plies.min(KING_PLIES_LIMIT),
+        Variant::Russian => {
+            NO_CAPTURE_PLIES_LIMIT - c.plies_without_capture.min(NO_CAPTURE_PLIES_LIMIT)
+        }
+    };
+    let ending = c
+        .ending
+        .map_or(u16::MAX, |e| e.limit - e.count.min(e.limit));
+    i32::from(progress.min(ending))
+}
+
+/// Whether a search of `depth` from a node with clocks `c` may meet a
+/// count's draw. Lines go beyond `depth` by quiescence, where captures
+/// reset every count but the International 5-move one (its lone king
+/// may take one of two pieces and stay in the same ending, after which
+/// the next capture ends the game), so by a ply or two: `CLOCK_SLACK`
+/// covers them. Forced moves do not use depth either: `Search::negamax`
+/// keeps them from carrying a line out of reach into reach. So below a
+/// node out of reach no count runs out, and its score holds for any
+/// counts as far from their limits.
+fn count_in_reach(variant: Variant, c: &DrawClocks, depth: i32) -> bool {
+    plies_to_count_draw(variant, c) <= depth + CLOCK_SLACK
+}
+
+/// The clocks' part of the transposition-table key, for a node where a
+/// count is in reach. A score depends on the counts only if one can run
+/// out within the node's search: far from every limit (most of a game)
+/// the key is the position's alone, so positions reached with different
+/// counts share their entries; near a limit this part is mixed in, so a
+/// score found with one ply left (a draw) never answers for the same
+/// position with ten left, nor the reverse. (Not storing near a limit
+/// would be correct too, but would leave king endings, where the counts
+/// matter most, without the table.) The counts and the position fix all
+/// that follows: the ending rule in force and its limit follow from the
+/// pieces.
+fn clock_key(variant: Variant, c: &DrawClocks) -> u64 {
+    let progress = match variant {
+        Variant::International => c.king_plies,
+        Variant::Russian => c.plies_without_capture,
+    };
+    let ending = c.ending.map_or(u16::MAX, |e| e.count);
+    let mut x = (u64::from(progress) << 16) | u64::from(ending);
+    splitmix(&mut x) | 1
 }
 
 /// Mate scores are stored relative to the node, so they stay right when the
@@ -542,7 +598,9 @@ impl Eval {
         let left = (pos.pieces[0] | pos.pieces[1]).count_ones() as i32;
         let trade = diff * (self.start_pieces - left) / (2 * self.start_pieces);
         // A lone king holds against small forces (the 16- and 5-move
-        // rules): such leads are worth little.
+        // rules, three kings in Russian): such leads are worth little. The
+        // search sees those counts run out exactly; this is the prior
+        // beyond its horizon, that most such endings are drawn.
         let drawish = |a: &Position, s: Side| {
             let (men, kings) = a.count(s.other());
             let (om, ok) = a.count(s);
@@ -554,5 +612,50 @@ impl Eval {
         } else {
             total
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::from_fen;
+
+    /// Far from every limit a node's table key is its position's alone;
+    /// within reach of one, two different counts never share a key.
+    #[test]
+    fn table_keys_carry_the_counts_only_near_a_limit() {
+        let v = Variant::International;
+        let p = from_fen(v, "W:WK19,K23,K43:BK5").unwrap();
+        let at = |king_plies: u16, count: u16| {
+            let mut c = DrawClocks::initial(&p);
+            c.king_plies = king_plies;
+            c.ending.as_mut().unwrap().count = count;
+            c
+        };
+        // 16-move ending: 32 plies. 10 counted, depth 6: 22 left, out of reach.
+        assert!(!count_in_reach(v, &at(0, 10), 6));
+        // 25 counted: 7 left, within 6 plies and the slack.
+        assert!(count_in_reach(v, &at(0, 25), 6));
+        // The 25-move count alone brings a node within reach too.
+        assert!(count_in_reach(v, &at(45, 0), 6));
+        let keys: Vec<u64> = [(0, 25), (0, 26), (1, 25), (45, 0), (46, 0)]
+            .iter()
+            .map(|&(k, n)| clock_key(v, &at(k, n)))
+            .collect();
+        for (i, a) in keys.iter().enumerate() {
+            assert_ne!(*a, 0);
+            assert!(keys[i + 1..].iter().all(|b| b != a), "{keys:?}");
+        }
+        // Russian: only the counts the rules use (the 30-move plies and
+        // the three-kings count) enter the key.
+        let r = Variant::Russian;
+        let q = from_fen(r, "W:WKa1,Kc1,Ke1:BKd8").unwrap();
+        let mut c = DrawClocks::initial(&q);
+        c.ending.as_mut().unwrap().count = 15;
+        let mut d = c;
+        d.king_plies = 7;
+        assert_eq!(clock_key(r, &c), clock_key(r, &d));
+        d.plies_without_capture = 7;
+        assert_ne!(clock_key(r, &c), clock_key(r, &d));
     }
 }

@@ -100,7 +100,9 @@ pub const KING_PLIES_LIMIT: u16 = 50;
 pub const NO_CAPTURE_PLIES_LIMIT: u16 = 60;
 
 impl DrawClocks {
-    fn initial(pos: &Position) -> DrawClocks {
+    /// The clocks of a game that starts from `pos` (an ending in force
+    /// counts from 0), for searching a bare position.
+    pub fn initial(pos: &Position) -> DrawClocks {
         DrawClocks {
             king_plies: 0,
             plies_without_capture: 0,
@@ -113,7 +115,10 @@ impl DrawClocks {
         }
     }
 
-    fn after(self, mover: Side, m: &Move, pos: &Position) -> DrawClocks {
+    /// The clocks after `mover` played `m`, which led to `pos`. The bots run
+    /// these very clocks through their search, so they and the game agree.
+    #[inline]
+    pub(crate) fn after(self, mover: Side, m: &Move, pos: &Position) -> DrawClocks {
         let ending = ending_class(pos).map(|(rule, strong, limit)| {
             let count = match self.ending {
                 Some(e) if e.rule == rule && e.strong == strong => {
@@ -147,8 +152,10 @@ impl DrawClocks {
         }
     }
 
-    /// The rule that draws the game now, if any (repetition aside).
-    fn draw(&self, variant: Variant) -> Option<DrawRule> {
+    /// The rule that draws the game now, if any (repetition aside; a side
+    /// left without a move has lost instead, see `board_outcome`).
+    #[inline]
+    pub(crate) fn draw(&self, variant: Variant) -> Option<DrawRule> {
         match variant {
             Variant::International if self.king_plies >= KING_PLIES_LIMIT => {
                 return Some(DrawRule::TwentyFiveKingMoves);
@@ -164,6 +171,11 @@ impl DrawClocks {
 
 /// The ending rule a position falls under: (rule, strong side, limit).
 fn ending_class(pos: &Position) -> Option<(DrawRule, Side, u16)> {
+    // Every ending has a lone king: most positions are out at once (the
+    // bots ask after every move they search; a power of two is one piece).
+    if !pos.pieces[0].is_power_of_two() && !pos.pieces[1].is_power_of_two() {
+        return None;
+    }
     for strong in [Side::White, Side::Black] {
         let (wm, wk) = pos.count(strong.other());
         if (wm, wk) != (0, 1) {

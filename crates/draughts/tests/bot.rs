@@ -2,7 +2,7 @@
 //! stoppable, and they see wins and captures.
 
 use starhop_draughts::bot::{Budget, Level, think};
-use starhop_draughts::{Game, Outcome, Side, Variant, from_fen};
+use starhop_draughts::{DrawClocks, Game, Outcome, Side, Variant, from_fen};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -117,7 +117,14 @@ fn every_level_plays_legal_moves_to_the_end() {
 fn no_move_no_answer() {
     let p = from_fen(Variant::International, "B:W41,47:B36").unwrap();
     assert_eq!(
-        starhop_draughts::bot::search(&p, &[], 0, Level::Master, &Budget::nodes(100), 1),
+        starhop_draughts::bot::search(
+            &p,
+            &[],
+            DrawClocks::initial(&p),
+            Level::Master,
+            &Budget::nodes(100),
+            1
+        ),
         None
     );
     assert_eq!(
