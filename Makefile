@@ -49,9 +49,9 @@ perft:
 	$(CARGO) run -q --release -p starhop-cli -- perft --size 4 --players 2 --depth 4
 
 # The pictures in docs/ (setup, games, the draw, the end, party mode, food checkers,
-# the home screen, the league's screens and the crossing challenge).
+# the home screen, the league's screens, the crossing challenge, network games and draughts).
 screenshots: deps-test
-	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated" "replay --shot replay --players 3 --bots hard --moves 60" "race --load docs/race-example.json" "crossing --shot crossing" "crossing-hint --shot crossing-hint" "crossing-done --shot crossing-done" "online-join --shot online-join" "online-host --shot online-host" "online-game --shot online-game"; do \
+	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated" "replay --shot replay --players 3 --bots hard --moves 60" "race --load docs/race-example.json" "crossing --shot crossing" "crossing-hint --shot crossing-hint" "crossing-done --shot crossing-done" "online-join --shot online-join" "online-host --shot online-host" "online-game --shot online-game" "draughts --shot draughts" "draughts-capture --shot draughts-capture" "draughts-end --shot draughts-end" "draughts-setup --shot draughts-setup"; do \
 	  set -- $$shot; name=$$1; shift; \
 	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
 	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \

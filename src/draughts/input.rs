@@ -127,9 +127,7 @@ fn land(game: &Game, sel: &mut DraughtsSelection, from: Square, sq: Square) -> P
     let mut hops = sel.hops.clone();
     hops.push(sq);
     let further = game.moves_along(from, &hops);
-    let complete = further
-        .iter()
-        .find(|m| game.routes(m).iter().any(|r| *r == hops));
+    let complete = further.iter().find(|m| game.routes(m).contains(&hops));
     let chosen = match (complete, ending.as_slice()) {
         (Some(m), _) => Some(*m),
         (None, [only]) if further.iter().all(|m| m == only) => Some(*only),

@@ -48,6 +48,11 @@ pub struct Vanish {
     pub t: f32,
 }
 
+/// Pieces on the board and pieces being taken off.
+type OnBoard = Or<(With<DraughtsPiece>, With<Vanish>)>;
+/// Pieces still moving.
+type Moving = Or<(With<Glide>, With<Vanish>)>;
+
 /// The piece entity on each square (index = square number; 0 unused).
 #[derive(Resource, Default, Debug)]
 pub struct PieceIndex(pub Vec<Option<Entity>>);
@@ -116,7 +121,7 @@ fn spawn_pieces(commands: &mut Commands, index: &mut PieceIndex, pos: &Position)
 
 fn rebuild(
     mut commands: Commands,
-    old: Query<Entity, Or<(With<DraughtsPiece>, With<Vanish>)>>,
+    old: Query<Entity, OnBoard>,
     session: Option<Res<DraughtsSession>>,
     mut index: ResMut<PieceIndex>,
 ) {
@@ -135,7 +140,7 @@ fn follow_moves(
     mut pieces: Query<(&mut DraughtsPiece, &Transform)>,
     session: Option<Res<DraughtsSession>>,
     mut index: ResMut<PieceIndex>,
-    all: Query<Entity, Or<(With<DraughtsPiece>, With<Vanish>)>>,
+    all: Query<Entity, OnBoard>,
     settings: Res<Settings>,
 ) {
     let speed = crate::marbles::animation_speed(&settings, None);
@@ -239,10 +244,7 @@ fn vanish(
     }
 }
 
-fn note_animating(
-    busy: Query<(), Or<(With<Glide>, With<Vanish>)>>,
-    mut animating: ResMut<DraughtsAnimating>,
-) {
+fn note_animating(busy: Query<(), Moving>, mut animating: ResMut<DraughtsAnimating>) {
     let now = !busy.is_empty();
     if animating.0 != now {
         animating.0 = now;

@@ -327,9 +327,10 @@ fn mark(
         && *r == s.revision
     {
         put(m.from(), &assets.ring, &assets.hint, 0.008);
+        // The hinted route's landings show gold above the landing marks.
         for route in s.game.routes(m).iter().take(1) {
             for &sq in route {
-                put(sq, &assets.dot, &assets.hint, 0.008);
+                put(sq, &assets.dot, &assets.hint, 0.014);
             }
         }
     }
@@ -382,8 +383,9 @@ fn frame_board(
     }
     *framed = Some(key);
     let aspect = free.max(200.0) / window.height().max(1.0);
-    // The board's corners reach √2 times its half-width.
-    let reach = board_reach(s.game.variant()) * 1.12;
+    // The board's near corners reach further than its half-width; beside
+    // the setup panel, whose view is shifted aside, they need more room.
+    let reach = board_reach(s.game.variant()) * if playing.0 { 1.12 } else { 1.4 };
     *orbit = Orbit {
         yaw: if facing == Side::Black {
             std::f32::consts::PI

@@ -553,6 +553,36 @@ fn list_saves_on_request(
     }
 }
 
+/// The `format` a JSON record file names, read as little as needed; `None`
+/// for anything else (a classic save has none, garbage has none).
+pub fn record_format(path: &Path) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: Option<String>,
+    }
+    let bytes = std::fs::read(path).ok()?;
+    serde_json::from_slice::<Header>(&bytes).ok()?.format
+}
+
+/// The `.json` files of a folder, newest first (none when it is missing).
+pub fn json_files_newest_first(dir: &Path) -> Vec<PathBuf> {
+    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .map(|p| {
+            let t = std::fs::metadata(&p)
+                .and_then(|m| m.modified())
+                .unwrap_or(std::time::UNIX_EPOCH);
+            (t, p)
+        })
+        .collect();
+    files.sort_by(|a, b| b.cmp(a));
+    files.into_iter().map(|(_, p)| p).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -738,34 +768,4 @@ mod tests {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
-}
-
-/// The `format` a JSON record file names, read as little as needed; `None`
-/// for anything else (a classic save has none, garbage has none).
-pub fn record_format(path: &Path) -> Option<String> {
-    #[derive(serde::Deserialize)]
-    struct Header {
-        format: Option<String>,
-    }
-    let bytes = std::fs::read(path).ok()?;
-    serde_json::from_slice::<Header>(&bytes).ok()?.format
-}
-
-/// The `.json` files of a folder, newest first (none when it is missing).
-pub fn json_files_newest_first(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<(std::time::SystemTime, PathBuf)> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .map(|p| {
-            let t = std::fs::metadata(&p)
-                .and_then(|m| m.modified())
-                .unwrap_or(std::time::UNIX_EPOCH);
-            (t, p)
-        })
-        .collect();
-    files.sort_by(|a, b| b.cmp(a));
-    files.into_iter().map(|(_, p)| p).collect()
 }
