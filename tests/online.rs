@@ -397,3 +397,39 @@ fn a_saved_game_is_hosted_again_and_its_player_finds_their_seat_by_name() {
     });
     assert_eq!(client.view().game.unwrap().checksum(), game.checksum());
 }
+
+#[test]
+fn the_host_seats_a_bot_where_nobody_came_and_it_plays_through_the_table() {
+    let mut app = common::app();
+    let mut setup = MatchSetup::new(2, small_rules());
+    setup.seats[1].kind = SeatKind::Remote;
+    app.world_mut().write_message(HostGame(setup));
+    update_until(&mut app, Duration::from_secs(10), "the table", |app| {
+        app.world().get_resource::<Online>().is_some()
+    });
+    let bot = SeatKind::Bot(starhop_ai::Level::Beginner);
+    app.world_mut().write_message(TableRequest::SetSeat(1, bot));
+    update_until(&mut app, Duration::from_secs(10), "the bot seated", |app| {
+        let online = app.world().resource::<Online>();
+        online
+            .lobby
+            .as_ref()
+            .is_some_and(|l| matches!(l.seats[1].kind, starhop_net::SeatKind::Bot { .. }))
+    });
+    // Every seat is taken now: the game starts, the bot's seat the app's bot's.
+    app.world_mut().write_message(TableRequest::Start);
+    update_until(&mut app, Duration::from_secs(10), "the game", |app| {
+        app.world().get_resource::<Match>().is_some()
+    });
+    assert_eq!(app.world().resource::<Match>().setup.seats[1].kind, bot);
+    let mv = app.world().resource::<Match>().game.legal_moves()[0];
+    app.world_mut().write_message(MoveRequest::from(mv));
+    update_until(
+        &mut app,
+        Duration::from_secs(30),
+        "the bot's answer",
+        |app| app.world().resource::<Match>().game.actions().count() >= 2,
+    );
+    // (With a table open the match changes only by what the host plays, so
+    // both moves went through it.)
+}

@@ -102,6 +102,7 @@ fn play_effects(
     mut landed: MessageReader<HopLanded>,
     mut notices: MessageReader<Notice>,
     mut cues: MessageReader<PartyCue>,
+    mut draughts_over: MessageReader<crate::draughts::DraughtsOver>,
     mut last_turn: Local<Option<(u8, usize)>>,
 ) {
     let mut queue: Vec<(&Handle<AudioSource>, f32)> = Vec::new();
@@ -126,6 +127,9 @@ fn play_effects(
             Notice::Refused(_) => queue.push((&sounds.invalid, 0.7)),
             _ => {}
         }
+    }
+    if draughts_over.read().count() > 0 {
+        queue.push((&sounds.finish, 1.0));
     }
     for &cue in cues.read() {
         queue.push(sounds.party.of(cue));

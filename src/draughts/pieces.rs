@@ -6,7 +6,7 @@
 //! entities their meshes.
 
 use super::{DraughtsMoved, DraughtsRebuild, DraughtsSession};
-use crate::marbles::{Motion, leg_point};
+use crate::marbles::{HopLanded, Motion, leg_point};
 use crate::settings::Settings;
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
@@ -198,6 +198,7 @@ fn glide(
     mut gliding: Query<(Entity, &mut Glide, &mut Transform, &mut DraughtsPiece)>,
     time: Res<Time>,
     settings: Res<Settings>,
+    mut landed: MessageWriter<HopLanded>,
 ) {
     let speed = crate::marbles::animation_speed(&settings, None);
     for (e, mut g, mut t, mut piece) in &mut gliding {
@@ -205,6 +206,11 @@ fn glide(
         while g.t >= 1.0 && g.hop + 1 < g.path.len() {
             g.t -= 1.0;
             g.hop += 1;
+            // A click on each landing, as the marbles make.
+            landed.write(HopLanded {
+                seat: piece.side.index() as u8,
+                last: g.hop + 1 == g.path.len(),
+            });
         }
         if g.hop + 1 >= g.path.len() {
             t.translation = *g.path.last().unwrap_or(&t.translation);

@@ -109,6 +109,9 @@ pub enum TableRequest {
     AnswerUndo(bool),
     /// Leave the table (a host closes it).
     Leave,
+    /// The host, before the game: a bot takes this seat (`SeatKind::Bot`),
+    /// or it waits for a remote player again (`SeatKind::Remote`).
+    SetSeat(Seat, SeatKind),
 }
 
 /// Our end of the link: the host itself, or a client of one.
@@ -473,6 +476,26 @@ fn table_requests(
             (TableRequest::Start, Link::Host { handle, .. }) => {
                 if let Err(e) = handle.start_game() {
                     notices.write(Notice::Problem(e.to_string()));
+                }
+            }
+            (TableRequest::SetSeat(seat, kind), Link::Host { handle, .. }) => {
+                let handle = handle.clone();
+                let Some(s) = online.setup.seats.get_mut(*seat as usize) else {
+                    continue;
+                };
+                let info = match kind {
+                    SeatKind::Bot(level) => SeatInfo::bot(level.name(), s.name.clone()),
+                    SeatKind::Remote => SeatInfo::open(),
+                    _ => continue,
+                };
+                match handle.set_seat(*seat, info.with_colour(palette_rgb(s.colour))) {
+                    Ok(()) => {
+                        s.kind = *kind;
+                        s.profile = None;
+                    }
+                    Err(e) => {
+                        notices.write(Notice::Problem(e.to_string()));
+                    }
                 }
             }
             (TableRequest::AnswerUndo(grant), Link::Host { handle, .. }) => {

@@ -374,7 +374,8 @@ fn lobby_panel(
                 None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
             })
             .collect();
-        seats(ui, lang, lobby, o.seat, &colours);
+        let editable = o.is_host() && o.state == TableState::Lobby;
+        seats(ui, lang, lobby, o.seat, &colours, editable.then_some(table));
         let open = lobby.seats.iter().any(|s| s.kind == NetSeat::Open);
         ui.add_space(6.0);
         if o.is_host() {
@@ -408,7 +409,16 @@ fn lobby_panel(
 }
 
 /// The lobby's seats: colour, who sits there, and whether they are here.
-fn seats(ui: &mut egui::Ui, lang: Language, lobby: &Lobby, me: Option<u8>, colours: &[u8]) {
+/// The host (`edit`) may put a bot on a seat nobody has taken yet, or open
+/// a bot's seat to a remote player again.
+fn seats(
+    ui: &mut egui::Ui,
+    lang: Language,
+    lobby: &Lobby,
+    me: Option<u8>,
+    colours: &[u8],
+    mut edit: Option<&mut MessageWriter<TableRequest>>,
+) {
     egui::Grid::new("lobby-seats")
         .num_columns(3)
         .spacing([8.0, 4.0])
@@ -419,25 +429,53 @@ fn seats(ui: &mut egui::Ui, lang: Language, lobby: &Lobby, me: Option<u8>, colou
                 let name = if seat.name.is_empty() {
                     lang.t("(open)").to_string()
                 } else if me == Some(i as u8) {
-                    trf(lang, "{} (you)", &[&seat.name])
+                    trf(lang, "{} (you)", &[&display_name(lang, &seat.name)])
                 } else {
-                    seat.name.clone()
+                    display_name(lang, &seat.name)
                 };
                 ui.label(name);
-                ui.label(match &seat.kind {
+                let bot = match &seat.kind {
+                    NetSeat::Bot { level } => starhop_ai::Level::ALL
+                        .into_iter()
+                        .find(|l| l.name() == level),
+                    _ => None,
+                };
+                let state = match &seat.kind {
                     NetSeat::Open => format!("⏳ {}", lang.t("waiting for a player")),
                     NetSeat::Local => format!("🏠 {}", lang.t("at the host")),
                     NetSeat::Remote if seat.connected => format!("🌐 {}", lang.t("joined")),
                     NetSeat::Remote => format!("⚠ {}", lang.t("connection lost")),
-                    NetSeat::Bot { level } => {
-                        let level = starhop_ai::Level::ALL
-                            .into_iter()
-                            .find(|l| l.name() == level);
-                        level.map_or_else(String::new, |l| {
-                            crate::ui::kind_name(lang, SeatKind::Bot(l))
-                        })
+                    NetSeat::Bot { .. } => bot.map_or_else(String::new, |l| {
+                        crate::ui::kind_name(lang, SeatKind::Bot(l))
+                    }),
+                };
+                let changeable = matches!(seat.kind, NetSeat::Open | NetSeat::Bot { .. });
+                match edit.as_deref_mut().filter(|_| changeable) {
+                    Some(table) => {
+                        egui::ComboBox::from_id_salt(("lobby-seat", i))
+                            .selected_text(state)
+                            .show_ui(ui, |ui| {
+                                let waiting = format!("⏳ {}", lang.t("waiting for a player"));
+                                if ui.selectable_label(bot.is_none(), waiting).clicked() {
+                                    table.write(TableRequest::SetSeat(i as u8, SeatKind::Remote));
+                                }
+                                for level in starhop_ai::Level::ALL {
+                                    let text = crate::ui::kind_name(lang, SeatKind::Bot(level));
+                                    if ui.selectable_label(bot == Some(level), text).clicked() {
+                                        let kind = SeatKind::Bot(level);
+                                        table.write(TableRequest::SetSeat(i as u8, kind));
+                                    }
+                                }
+                            })
+                            .response
+                            .on_hover_text(lang.t(
+                                "Nobody coming? A bot can take the seat until the game starts.",
+                            ));
                     }
-                });
+                    None => {
+                        ui.label(state);
+                    }
+                }
                 ui.end_row();
             }
         });

@@ -112,4 +112,8 @@ pub const ZH: &[(&str, &str)] = &[
     ("Who plays at this computer?", "谁在这台电脑上下棋？"),
     ("Host this game", "主持这局棋"),
     ("This game cannot be hosted: {}", "这局棋无法主持：{}"),
+    (
+        "Nobody coming? A bot can take the seat until the game starts.",
+        "没人来？开局前可以让电脑坐这个位置。",
+    ),
 ];
