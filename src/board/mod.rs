@@ -8,7 +8,9 @@ use bevy::prelude::*;
 use starhop_engine::{Board, Hex, Hole, Position, Seat};
 
 mod view;
-pub use view::{BoardPiece, HoleLook, HoleMarker, flat_on_board, spawn_hole, view_plugin};
+pub use view::{
+    BoardPiece, HoleLook, HoleMarker, MarkMaterials, flat_on_board, glow, spawn_hole, view_plugin,
+};
 
 /// World units between neighbouring holes.
 pub const SPACING: f32 = 1.0;

@@ -541,3 +541,52 @@ fn mark_cursor(
         (None, Err(_)) => {}
     }
 }
+
+/// The glowing marks the boards of food checkers and draughts share: where
+/// the picked-up piece may land next (bright) and further on (faint), the
+/// piece itself, what must or will be taken, and a hint.
+pub struct MarkMaterials {
+    pub landing: Handle<StandardMaterial>,
+    pub further: Handle<StandardMaterial>,
+    pub selected: Handle<StandardMaterial>,
+    pub taken: Handle<StandardMaterial>,
+    pub hint: Handle<StandardMaterial>,
+}
+
+/// An unlit, see-through material that glows in `c`.
+pub fn glow(c: Color, e: LinearRgba) -> StandardMaterial {
+    StandardMaterial {
+        base_color: c,
+        emissive: e,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        ..default()
+    }
+}
+
+impl MarkMaterials {
+    pub fn new(materials: &mut Assets<StandardMaterial>) -> MarkMaterials {
+        MarkMaterials {
+            landing: materials.add(glow(
+                Color::srgba(0.55, 1.0, 0.75, 0.9),
+                LinearRgba::rgb(0.4, 1.6, 0.8),
+            )),
+            further: materials.add(glow(
+                Color::srgba(0.55, 1.0, 0.75, 0.35),
+                LinearRgba::rgb(0.1, 0.4, 0.2),
+            )),
+            selected: materials.add(glow(
+                Color::srgb(0.30, 0.95, 1.0),
+                LinearRgba::rgb(0.6, 2.0, 2.2),
+            )),
+            taken: materials.add(glow(
+                Color::srgba(1.0, 0.25, 0.2, 0.95),
+                LinearRgba::rgb(2.0, 0.3, 0.2),
+            )),
+            hint: materials.add(glow(
+                Color::srgba(1.0, 0.82, 0.2, 0.9),
+                LinearRgba::rgb(2.0, 1.5, 0.2),
+            )),
+        }
+    }
+}

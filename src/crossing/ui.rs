@@ -470,10 +470,7 @@ fn finished_window(
                 if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(CrossingTurn::Undo);
                 }
-                if ui
-                    .button(format!("☰ {}", lang.t("Back to setup")))
-                    .clicked()
-                {
+                if crate::ui::back_to_setup_button(ui, lang) {
                     turns.write(CrossingTurn::Setup);
                 }
             });

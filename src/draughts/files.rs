@@ -6,10 +6,10 @@
 
 use super::{DraughtsSession, LoadDraughts};
 use crate::LaunchOptions;
-use crate::persist::{Folders, local_stamp, write_json};
+use crate::persist::Folders;
 use crate::play::Notice;
 use crate::settings::{Language, Settings};
-use crate::ui::{tr, trf};
+use crate::ui::trf;
 use bevy::prelude::*;
 use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, read_record};
 use std::path::{Path, PathBuf};
@@ -79,36 +79,16 @@ fn save_games(
     let (Some(s), Some(folders)) = (session, folders) else {
         return;
     };
-    let lang = settings.language;
-    let dir = draughts_saves(&folders);
-    let stamp = local_stamp(std::time::SystemTime::now());
-    let base = format!(
-        "{}-{}-move-{}",
+    // The record is plain data: it always serialises.
+    let text = serde_json::to_string_pretty(&s.record()).unwrap_or_default();
+    crate::persist::save_game_file(
+        &draughts_saves(&folders),
         s.game.variant().name(),
-        stamp.replace([':', ' '], "-"),
-        s.game.ply_count().div_ceil(2)
+        s.game.ply_count().div_ceil(2),
+        &text,
+        settings.language,
+        &mut notices,
     );
-    let mut path = dir.join(format!("{base}.json"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{base}-{n}.json"));
-        n += 1;
-    }
-    match write_json(&path, &s.record()) {
-        Ok(()) => {
-            notices.write(Notice::Info(trf(
-                lang,
-                "Saved as «{}»",
-                &[&path.display().to_string()],
-            )));
-        }
-        Err(e) => {
-            warn!("{e}");
-            notices.write(Notice::Problem(
-                tr(lang, "The game could not be saved.").into(),
-            ));
-        }
-    }
 }
 
 /// `--load FILE` with a draughts record starts it.

@@ -350,17 +350,10 @@ fn hud(
         {
             turns.write(DraughtsTurn::Resign);
         }
-        if ui
-            .button(format!("💾 {}", lang.t("Save")))
-            .on_hover_text("Ctrl+S")
-            .clicked()
-        {
+        if crate::ui::save_button(ui, lang) {
             turns.write(DraughtsTurn::Save);
         }
-        if ui
-            .button(format!("☰ {}", lang.t("Back to setup")))
-            .clicked()
-        {
+        if crate::ui::back_to_setup_button(ui, lang) {
             turns.write(DraughtsTurn::Setup);
         }
     });
@@ -446,13 +439,10 @@ fn end_window(
                 if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(DraughtsTurn::Undo);
                 }
-                if ui.button(format!("💾 {}", lang.t("Save"))).clicked() {
+                if crate::ui::save_button(ui, lang) {
                     turns.write(DraughtsTurn::Save);
                 }
-                if ui
-                    .button(format!("☰ {}", lang.t("Back to setup")))
-                    .clicked()
-                {
+                if crate::ui::back_to_setup_button(ui, lang) {
                     turns.write(DraughtsTurn::Setup);
                 }
             });

@@ -92,13 +92,8 @@ fn make_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let glow = |c: Color, e: LinearRgba| StandardMaterial {
-        base_color: c,
-        emissive: e,
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    };
+    let marks = crate::board::MarkMaterials::new(&mut materials);
+    let glow = crate::board::glow;
     let wood = |r: f32, g: f32, b: f32, rough: f32| StandardMaterial {
         base_color: Color::srgb(r, g, b),
         perceptual_roughness: rough,
@@ -138,26 +133,11 @@ fn make_assets(
         light: materials.add(wood(0.86, 0.70, 0.47, 0.6)),
         dark: materials.add(wood(0.36, 0.20, 0.09, 0.55)),
         frame: materials.add(wood(0.18, 0.08, 0.035, 0.5)),
-        landing: materials.add(glow(
-            Color::srgba(0.55, 1.0, 0.75, 0.9),
-            LinearRgba::rgb(0.4, 1.6, 0.8),
-        )),
-        end: materials.add(glow(
-            Color::srgba(0.55, 1.0, 0.75, 0.35),
-            LinearRgba::rgb(0.1, 0.4, 0.2),
-        )),
-        selected: materials.add(glow(
-            Color::srgb(0.30, 0.95, 1.0),
-            LinearRgba::rgb(0.6, 2.0, 2.2),
-        )),
-        must_take: materials.add(glow(
-            Color::srgba(1.0, 0.25, 0.2, 0.95),
-            LinearRgba::rgb(2.0, 0.3, 0.2),
-        )),
-        hint: materials.add(glow(
-            Color::srgba(1.0, 0.82, 0.2, 0.9),
-            LinearRgba::rgb(2.0, 1.5, 0.2),
-        )),
+        landing: marks.landing.clone(),
+        end: marks.further.clone(),
+        selected: marks.selected.clone(),
+        must_take: marks.taken.clone(),
+        hint: marks.hint.clone(),
         last: materials.add(glow(
             Color::srgba(1.0, 1.0, 0.9, 0.22),
             LinearRgba::rgb(0.3, 0.3, 0.25),

@@ -6,7 +6,7 @@
 
 use super::{FoodOver, FoodSession, LoadFood};
 use crate::LaunchOptions;
-use crate::persist::{FileProblem, Folders, local_stamp, read_json, write_json};
+use crate::persist::{FileProblem, Folders, read_json, write_json};
 use crate::play::Notice;
 use crate::settings::Settings;
 use crate::ui::{tr, trf};
@@ -241,42 +241,14 @@ fn save_games(
     let (Some(s), Some(folders)) = (session, folders) else {
         return;
     };
-    let lang = settings.language;
-    let dir = food_saves(&folders);
-    let stamp = local_stamp(std::time::SystemTime::now());
-    let base = format!(
-        "food-{}-move-{}",
-        stamp.replace([':', ' '], "-"),
-        s.game.moves_played()
+    crate::persist::save_game_file(
+        &food_saves(&folders),
+        "food",
+        s.game.moves_played(),
+        &s.record().to_json(),
+        settings.language,
+        &mut notices,
     );
-    let mut path = dir.join(format!("{base}.json"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{base}-{n}.json"));
-        n += 1;
-    }
-    let written = std::fs::create_dir_all(&dir)
-        .map_err(|e| e.to_string())
-        .and_then(|()| {
-            let tmp = path.with_extension("json.tmp");
-            std::fs::write(&tmp, s.record().to_json()).map_err(|e| e.to_string())?;
-            std::fs::rename(&tmp, &path).map_err(|e| e.to_string())
-        });
-    match written {
-        Ok(()) => {
-            notices.write(Notice::Info(trf(
-                lang,
-                "Saved as «{}»",
-                &[&path.display().to_string()],
-            )));
-        }
-        Err(e) => {
-            warn!("{e}");
-            notices.write(Notice::Problem(
-                tr(lang, "The game could not be saved.").into(),
-            ));
-        }
-    }
 }
 
 /// `--load FILE` with a food record starts it (classic saves are the

@@ -383,20 +383,13 @@ fn hud(
         {
             hints.write(FoodHintRequest);
         }
-        if ui
-            .button(format!("💾 {}", lang.t("Save")))
-            .on_hover_text("Ctrl+S")
-            .clicked()
-        {
+        if crate::ui::save_button(ui, lang) {
             turns.write(FoodTurn::Save);
         }
         if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
             turns.write(FoodTurn::Retry);
         }
-        if ui
-            .button(format!("☰ {}", lang.t("Back to setup")))
-            .clicked()
-        {
+        if crate::ui::back_to_setup_button(ui, lang) {
             turns.write(FoodTurn::Setup);
         }
     });
@@ -504,10 +497,7 @@ fn finish_window(
                 if g.can_undo() && ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(FoodTurn::Undo);
                 }
-                if ui
-                    .button(format!("☰ {}", lang.t("Back to setup")))
-                    .clicked()
-                {
+                if crate::ui::back_to_setup_button(ui, lang) {
                     turns.write(FoodTurn::Setup);
                 }
             });

@@ -79,13 +79,8 @@ fn make_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let glass = crate::marbles::glass_materials(&mut materials);
-    let glow = |c: Color, e: LinearRgba| StandardMaterial {
-        base_color: c,
-        emissive: e,
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        ..default()
-    };
+    let marks = crate::board::MarkMaterials::new(&mut materials);
+    let glow = crate::board::glow;
     commands.insert_resource(FoodAssets {
         sphere: meshes.add(Sphere::new(RADIUS).mesh().uv(48, 24)),
         glass,
@@ -119,26 +114,11 @@ fn make_assets(
             clearcoat_perceptual_roughness: 0.35,
             ..default()
         }),
-        landing: materials.add(glow(
-            Color::srgba(0.55, 1.0, 0.75, 0.9),
-            LinearRgba::rgb(0.4, 1.6, 0.8),
-        )),
-        further: materials.add(glow(
-            Color::srgba(0.55, 1.0, 0.75, 0.35),
-            LinearRgba::rgb(0.1, 0.4, 0.2),
-        )),
-        selected: materials.add(glow(
-            Color::srgb(0.30, 0.95, 1.0),
-            LinearRgba::rgb(0.6, 2.0, 2.2),
-        )),
-        captured: materials.add(glow(
-            Color::srgba(1.0, 0.25, 0.2, 0.95),
-            LinearRgba::rgb(2.0, 0.3, 0.2),
-        )),
-        hint: materials.add(glow(
-            Color::srgba(1.0, 0.82, 0.2, 0.9),
-            LinearRgba::rgb(2.0, 1.5, 0.2),
-        )),
+        landing: marks.landing.clone(),
+        further: marks.further.clone(),
+        selected: marks.selected.clone(),
+        captured: marks.taken.clone(),
+        hint: marks.hint.clone(),
         cursor: materials.add(glow(
             Color::srgb(1.0, 1.0, 1.0),
             LinearRgba::rgb(1.5, 1.5, 1.5),

@@ -321,16 +321,8 @@ fn host_game(
     config.seats = seat_infos(setup);
     config.seed = Some(setup.seed.unwrap_or_else(crate::play::fresh_seed));
     let lang = settings.language;
-    match open_table(config, setup) {
-        Ok(online) => {
-            commands.insert_resource(online);
-            next.set(Screen::Online);
-        }
-        Err(e) => {
-            let text = trf(lang, "The table could not be opened: {}", &[&e]);
-            notices.write(Notice::Problem(text));
-        }
-    }
+    let opened = open_table(config, setup);
+    put_up(opened, &mut commands, &mut next, &mut notices, lang);
 }
 
 /// Hosts a saved game again: `seat` is played here, bots stay bots, and
@@ -368,7 +360,19 @@ fn host_saved(
     for (info, s) in config.seats.iter_mut().zip(&setup.seats) {
         info.colour = Some(palette_rgb(s.colour));
     }
-    match open_table(config, &setup) {
+    let opened = open_table(config, &setup);
+    put_up(opened, &mut commands, &mut next, &mut notices, lang);
+}
+
+/// A table opened shows its lobby; one that could not be says why.
+fn put_up(
+    opened: Result<Online, String>,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+    notices: &mut MessageWriter<Notice>,
+    lang: crate::settings::Language,
+) {
+    match opened {
         Ok(online) => {
             commands.insert_resource(online);
             next.set(Screen::Online);

@@ -583,6 +583,39 @@ pub fn json_files_newest_first(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, p)| p).collect()
 }
 
+/// Writes a saved game of another kind (food checkers, draughts) as
+/// `dir/KIND-STAMP-move-N.json`, never over an earlier file, and tells the
+/// player where it went or that it could not be saved.
+pub fn save_game_file(
+    dir: &Path,
+    kind: &str,
+    moves: usize,
+    text: &str,
+    lang: Language,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let stamp = local_stamp(SystemTime::now()).replace([':', ' '], "-");
+    let base = format!("{kind}-{stamp}-move-{moves}");
+    let mut path = dir.join(format!("{base}.json"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{base}-{n}.json"));
+        n += 1;
+    }
+    match starhop_league::store::write_atomic(&path, text.as_bytes()) {
+        Ok(()) => {
+            let shown = path.display().to_string();
+            notices.write(Notice::Info(trf(lang, "Saved as «{}»", &[&shown])));
+        }
+        Err(e) => {
+            warn!("{e}");
+            notices.write(Notice::Problem(
+                tr(lang, "The game could not be saved.").into(),
+            ));
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

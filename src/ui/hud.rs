@@ -467,6 +467,19 @@ pub fn undo_redo_buttons(
     (undo, redo)
 }
 
+/// A "Save" button (Ctrl+S in its tooltip); true when pressed.
+pub fn save_button(ui: &mut egui::Ui, lang: Language) -> bool {
+    ui.button(format!("💾 {}", lang.t("Save")))
+        .on_hover_text("Ctrl+S")
+        .clicked()
+}
+
+/// A "Back to setup" button of a mode with its own setup panel; true when pressed.
+pub fn back_to_setup_button(ui: &mut egui::Ui, lang: Language) -> bool {
+    ui.button(format!("☰ {}", lang.t("Back to setup")))
+        .clicked()
+}
+
 /// The winners (or "Draw") as a heading, and the adjudication when there was one.
 pub(crate) fn result_heading(
     ui: &mut egui::Ui,

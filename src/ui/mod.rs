@@ -19,7 +19,7 @@ pub(crate) use menus::ask_yes_no;
 mod setup;
 
 pub(crate) use hud::result_heading;
-pub use hud::{button_bar, status_box, undo_redo_buttons};
+pub use hud::{back_to_setup_button, button_bar, save_button, status_box, undo_redo_buttons};
 pub use i18n::{Tr, display_name, tr, trf};
 pub use items::held_row;
 pub use setup::{SetupPanel, colour_name, kind_name, language_switch, level_name, start_button};
