@@ -366,3 +366,81 @@ fn resigning_ends_the_game_for_the_person_to_move() {
     app.update();
     assert_eq!(game(&app).outcome(), None);
 }
+
+#[test]
+fn a_capture_that_comes_back_to_its_start_is_played_by_its_landings() {
+    // Russian: the man on 31 goes round four black men and lands where it began.
+    let mut app = draughts_app(None);
+    start_at(&mut app, Variant::Russian, "W:W31:B26,18,27,19,1");
+    press(&mut app, &[31, 22]);
+    assert_eq!(game(&app).ply_count(), 0, "a landing on the way");
+    press(&mut app, &[31]);
+    assert_eq!(game(&app).ply_count(), 1);
+    settle(&mut app, 400);
+    assert_pieces_match(&mut app);
+    for taken in [26, 18, 27, 19] {
+        assert!(game(&app).position().piece(taken).is_none());
+    }
+    assert!(game(&app).position().piece(31).is_some());
+}
+
+#[test]
+fn the_keyboard_cursor_picks_a_piece_and_plays_its_move() {
+    use starhop::draughts::DraughtsSelection;
+    use starhop::draughts::input::step;
+    let mut app = draughts_app(None);
+    start(&mut app, setup(Variant::Russian, HUMANS[0], HUMANS[1]));
+    let first = game(&app).legal_moves()[0];
+    // The first arrow shows the cursor on a piece that can move.
+    common::tap(&mut app, KeyCode::ArrowUp);
+    let cursor = |app: &App| app.world().resource::<DraughtsSelection>().cursor;
+    assert_eq!(cursor(&app), Some(first.from()));
+    common::tap(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.world().resource::<DraughtsSelection>().from,
+        Some(first.from())
+    );
+    // Up goes to the next row (left first); right then to the other square.
+    common::tap(&mut app, KeyCode::ArrowUp);
+    assert_eq!(
+        cursor(&app),
+        Some(step(Variant::Russian, first.from(), 0, -1))
+    );
+    if cursor(&app) != Some(first.to()) {
+        common::tap(&mut app, KeyCode::ArrowRight);
+    }
+    assert_eq!(cursor(&app), Some(first.to()));
+    common::tap(&mut app, KeyCode::Space);
+    assert_eq!(game(&app).moves().next(), Some(&first));
+}
+
+#[test]
+fn a_hint_is_a_legal_move_of_the_person_to_move_and_picks_its_piece_up() {
+    use starhop::draughts::DraughtsHint;
+    use starhop::draughts::jobs::DraughtsHintRequest;
+    let mut app = draughts_app(None);
+    start(
+        &mut app,
+        setup(Variant::International, HUMANS[0], HUMANS[1]),
+    );
+    app.world_mut().write_message(DraughtsHintRequest);
+    for _ in 0..500 {
+        app.update();
+        if app.world().resource::<DraughtsHint>().0.is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let (revision, mv) = app
+        .world()
+        .resource::<DraughtsHint>()
+        .0
+        .expect("a hint came");
+    assert_eq!(revision, app.world().resource::<DraughtsSession>().revision);
+    assert!(game(&app).legal_moves().contains(&mv));
+    app.update();
+    let selection = app
+        .world()
+        .resource::<starhop::draughts::DraughtsSelection>();
+    assert_eq!(selection.from, Some(mv.from()));
+}

@@ -2,8 +2,9 @@
 //! square where its move ends or, for a capture, each landing in turn (a
 //! capture is played as soon as one move is left whose route is complete).
 //! Two captures ending on the same square with different pieces taken are
-//! told apart by their landings. Keys: U / Ctrl+Z undo, Y / Ctrl+Y redo,
-//! H hint, Ctrl+S save, Esc lets go of the piece.
+//! told apart by their landings. Keys: arrows move a cursor over the dark
+//! squares and Enter or Space presses there; U / Ctrl+Z undo, Y / Ctrl+Y
+//! redo, H hint, Ctrl+S save, Esc lets go of the piece.
 
 use super::jobs::{DraughtsHint, DraughtsHintRequest};
 use super::view::DraughtsSquare;
@@ -16,7 +17,7 @@ use crate::{AppSystems, Screen};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
-use starhop_draughts::{Game, Move, Square};
+use starhop_draughts::{Game, Move, Side, Square, Variant};
 
 /// The piece picked up and the landings chosen so far, for the session at
 /// `revision`.
@@ -25,6 +26,8 @@ pub struct DraughtsSelection {
     pub from: Option<Square>,
     pub hops: Vec<Square>,
     pub revision: u64,
+    /// The keyboard cursor (arrows move it, Enter or Space presses there).
+    pub cursor: Option<Square>,
 }
 
 impl DraughtsSelection {
@@ -148,6 +151,28 @@ fn land(game: &Game, sel: &mut DraughtsSelection, from: Square, sq: Square) -> P
     Pressed::Hopped
 }
 
+/// The dark square one step from `from` on the screen: left and right along
+/// the row (two columns), up and down to the next row (the nearer dark
+/// square, left first). `up` is towards Black's side; the board seen from
+/// Black's side turns the arrows round.
+pub fn step(variant: Variant, from: Square, dx: i32, dy: i32) -> Square {
+    let Some((row, col)) = variant.coords(from) else {
+        return from;
+    };
+    let at = |r: i32, c: i32| {
+        (r >= 0 && c >= 0)
+            .then(|| variant.square_at(r as usize, c as usize))
+            .flatten()
+    };
+    let (r, c) = (row as i32, col as i32);
+    let next = if dy == 0 {
+        at(r, c + 2 * dx)
+    } else {
+        at(r + dy, c - 1).or(at(r + dy, c + 1))
+    };
+    next.unwrap_or(from)
+}
+
 /// The squares the next press may land on: the next landing of each route
 /// along the chosen ones (bright), and where each move ends (faint).
 pub fn landings(game: &Game, sel: &DraughtsSelection) -> (Vec<Square>, Vec<Square>) {
@@ -208,6 +233,8 @@ fn click(
     if click.event.button != PointerButton::Primary {
         return;
     }
+    // A mouse player does not need the keyboard cursor.
+    selection.cursor = None;
     if let Ok(sq) = pieces
         .get(click.entity)
         .map(|p| p.square)
@@ -261,12 +288,47 @@ fn keys(
     keys: Res<ButtonInput<KeyCode>>,
     egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
     playing: Res<DraughtsPlaying>,
+    session: Option<Res<DraughtsSession>>,
     mut selection: ResMut<DraughtsSelection>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut hints: MessageWriter<DraughtsHintRequest>,
+    mut presses: MessageWriter<DraughtsPress>,
 ) {
     if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
         return;
+    }
+    if let Some(s) = session {
+        // Seen from Black's side (see `view::frame_board`), the arrows turn round.
+        let turn = if super::view::facing(&s.setup) == Side::Black {
+            -1
+        } else {
+            1
+        };
+        for (key, dx, dy) in [
+            (KeyCode::ArrowLeft, -1, 0),
+            (KeyCode::ArrowRight, 1, 0),
+            (KeyCode::ArrowUp, 0, -1),
+            (KeyCode::ArrowDown, 0, 1),
+        ] {
+            if keys.just_pressed(key) {
+                // The cursor starts on a piece that can move.
+                let start = selection
+                    .cursor
+                    .or(selection.hops.last().copied())
+                    .or(selection.from)
+                    .or(s.game.legal_moves().first().map(|m| m.from()));
+                selection.cursor = start.map(|at| match selection.cursor {
+                    Some(_) => step(s.game.variant(), at, dx * turn, dy * turn),
+                    None => at,
+                });
+            }
+        }
+        let enter = [KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space];
+        if keys.any_just_pressed(enter)
+            && let Some(at) = selection.cursor
+        {
+            presses.write(DraughtsPress(at));
+        }
     }
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
     let pressed = |k: KeyCode| keys.just_pressed(k);
@@ -287,6 +349,7 @@ fn keys(
     }
     if pressed(KeyCode::Escape) {
         selection.clear();
+        selection.cursor = None;
     }
 }
 

@@ -54,6 +54,7 @@ struct DraughtsAssets {
     must_take: Handle<StandardMaterial>,
     hint: Handle<StandardMaterial>,
     last: Handle<StandardMaterial>,
+    cursor: Handle<StandardMaterial>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -138,6 +139,10 @@ fn make_assets(
         selected: marks.selected.clone(),
         must_take: marks.taken.clone(),
         hint: marks.hint.clone(),
+        cursor: materials.add(glow(
+            Color::srgb(1.0, 1.0, 1.0),
+            LinearRgba::rgb(1.5, 1.5, 1.5),
+        )),
         last: materials.add(glow(
             Color::srgba(1.0, 1.0, 0.9, 0.22),
             LinearRgba::rgb(0.3, 0.3, 0.25),
@@ -314,6 +319,9 @@ fn mark(
             }
         }
     }
+    if let Some(at) = selection.cursor {
+        put(at, &assets.ring, &assets.cursor, 0.016);
+    }
     if let Some(from) = selection.from {
         put(from, &assets.ring, &assets.selected, 0.01);
         for &sq in &selection.hops {
@@ -326,6 +334,17 @@ fn mark(
         for sq in ends {
             put(sq, &assets.dot, &assets.end, 0.012);
         }
+    }
+}
+
+/// The side whose player sees the board from their end: Black for a person
+/// playing Black alone against a bot, else White.
+pub fn facing(setup: &super::DraughtsSetup) -> Side {
+    use super::DraughtsSeat::Human;
+    if setup.seats[0] != Human && setup.seats[1] == Human {
+        Side::Black
+    } else {
+        Side::White
     }
 }
 
@@ -349,14 +368,7 @@ fn frame_board(
     } else {
         (window.width() - panel.right - 16.0).max(window.width() * 0.3)
     };
-    // Black's person alone against a bot sees the board from Black's side.
-    let facing = if s.setup.seats[0] != super::DraughtsSeat::Human
-        && s.setup.seats[1] == super::DraughtsSeat::Human
-    {
-        Side::Black
-    } else {
-        Side::White
-    };
+    let facing = facing(&s.setup);
     let key = (s.game.variant(), playing.0, free as u32, facing);
     if *framed == Some(key) {
         return;
