@@ -125,7 +125,7 @@ fn nearby_tables(ui: &mut egui::Ui, lang: Language, nearby: &Nearby, form: &mut 
         } else {
             lang.t("waiting")
         };
-        let open = trf(lang, "{} seats open", &[&t.open.len()]);
+        let open = trf(lang, "open seats: {}", &[&t.open.len()]);
         let text = format!("{} · {} · {} · {}", t.name, t.addr, open, state);
         let chosen = form.addr == t.addr.to_string();
         if ui

@@ -99,7 +99,7 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("playing", "对局中"),
     ("waiting", "等待中"),
-    ("{} seats open", "{} 个空座位"),
+    ("open seats: {}", "空座位：{}"),
     (
         "Use this address; the room code is on the host's screen.",
         "使用这个地址；房间码在主机的屏幕上。",
