@@ -544,13 +544,14 @@ fn mark_cursor(
 
 /// The glowing marks the boards of food checkers and draughts share: where
 /// the picked-up piece may land next (bright) and further on (faint), the
-/// piece itself, what must or will be taken, and a hint.
+/// piece itself, what must or will be taken, a hint and the keyboard cursor.
 pub struct MarkMaterials {
     pub landing: Handle<StandardMaterial>,
     pub further: Handle<StandardMaterial>,
     pub selected: Handle<StandardMaterial>,
     pub taken: Handle<StandardMaterial>,
     pub hint: Handle<StandardMaterial>,
+    pub cursor: Handle<StandardMaterial>,
 }
 
 /// An unlit, see-through material that glows in `c`.
@@ -586,6 +587,10 @@ impl MarkMaterials {
             hint: materials.add(glow(
                 Color::srgba(1.0, 0.82, 0.2, 0.9),
                 LinearRgba::rgb(2.0, 1.5, 0.2),
+            )),
+            cursor: materials.add(glow(
+                Color::srgb(1.0, 1.0, 1.0),
+                LinearRgba::rgb(1.5, 1.5, 1.5),
             )),
         }
     }

@@ -94,7 +94,6 @@ fn make_assets(
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     let marks = crate::board::MarkMaterials::new(&mut materials);
-    let glow = crate::board::glow;
     let wood = |r: f32, g: f32, b: f32, rough: f32| StandardMaterial {
         base_color: Color::srgb(r, g, b),
         perceptual_roughness: rough,
@@ -139,11 +138,8 @@ fn make_assets(
         selected: marks.selected.clone(),
         must_take: marks.taken.clone(),
         hint: marks.hint.clone(),
-        cursor: materials.add(glow(
-            Color::srgb(1.0, 1.0, 1.0),
-            LinearRgba::rgb(1.5, 1.5, 1.5),
-        )),
-        last: materials.add(glow(
+        cursor: marks.cursor.clone(),
+        last: materials.add(crate::board::glow(
             Color::srgba(1.0, 1.0, 0.9, 0.22),
             LinearRgba::rgb(0.3, 0.3, 0.25),
         )),

@@ -80,7 +80,6 @@ fn make_assets(
 ) {
     let glass = crate::marbles::glass_materials(&mut materials);
     let marks = crate::board::MarkMaterials::new(&mut materials);
-    let glow = crate::board::glow;
     commands.insert_resource(FoodAssets {
         sphere: meshes.add(Sphere::new(RADIUS).mesh().uv(48, 24)),
         glass,
@@ -119,11 +118,8 @@ fn make_assets(
         selected: marks.selected.clone(),
         captured: marks.taken.clone(),
         hint: marks.hint.clone(),
-        cursor: materials.add(glow(
-            Color::srgb(1.0, 1.0, 1.0),
-            LinearRgba::rgb(1.5, 1.5, 1.5),
-        )),
-        finish: materials.add(glow(
+        cursor: marks.cursor.clone(),
+        finish: materials.add(crate::board::glow(
             Color::srgba(1.0, 0.75, 0.1, 0.8),
             LinearRgba::rgb(1.2, 0.8, 0.1),
         )),
