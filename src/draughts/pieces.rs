@@ -164,7 +164,7 @@ fn follow_moves(
             .routes(mv)
             .into_iter()
             .next()
-            .unwrap_or(vec![mv.to()]);
+            .unwrap_or_else(|| vec![mv.to()]);
         let mut path = vec![transform.translation];
         path.extend(route.iter().map(|&sq| rest(variant, sq)));
         let hops = route.len() as f32;
