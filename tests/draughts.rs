@@ -444,3 +444,59 @@ fn a_hint_is_a_legal_move_of_the_person_to_move_and_picks_its_piece_up() {
         .resource::<starhop::draughts::DraughtsSelection>();
     assert_eq!(selection.from, Some(mv.from()));
 }
+
+/// One key map for every mode: a hint leaves the keyboard cursor on its
+/// move's next landing, so Enter plays the hinted move (hop by hop in a
+/// capture), and Ctrl+S saves.
+#[test]
+fn enter_plays_the_hinted_move_and_ctrl_s_saves() {
+    use starhop::draughts::DraughtsHint;
+    use starhop::draughts::jobs::DraughtsHintRequest;
+    let folders = temp_folders("draughts-keys");
+    let mut app = draughts_app(Some(folders.clone()));
+    // White's only move is a capture of four pieces, landing by landing.
+    start_at(&mut app, Variant::Russian, "W:W31:B26,18,27,19,1");
+    for round in 0..2 {
+        app.world_mut().write_message(DraughtsHintRequest);
+        let mut hinted = None;
+        for _ in 0..500 {
+            app.update();
+            hinted = app.world().resource::<DraughtsHint>().0;
+            if hinted.is_some_and(|(r, _)| r == app.world().resource::<DraughtsSession>().revision)
+            {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let (_, mv) = hinted.expect("a hint came");
+        let plies = game(&app).ply_count();
+        let hops = game(&app).routes(&mv)[0].len();
+        for _ in 0..hops {
+            app.update();
+            common::tap(&mut app, KeyCode::Enter);
+        }
+        app.update();
+        assert_eq!(
+            game(&app).ply_count(),
+            plies + 1,
+            "round {round}: Enter played the hint"
+        );
+        assert_eq!(game(&app).moves().last(), Some(&mv), "round {round}");
+        settle(&mut app, 400);
+        if game(&app).is_over() {
+            break;
+        }
+    }
+    // Ctrl+S: a save in the folder.
+    let saves = draughts_saves(&folders);
+    let before = std::fs::read_dir(&saves).map_or(0, |d| d.count());
+    {
+        let mut keys = app.world_mut().resource_mut::<ButtonInput<KeyCode>>();
+        keys.press(KeyCode::ControlLeft);
+    }
+    common::tap(&mut app, KeyCode::KeyS);
+    app.update();
+    app.update();
+    let after = std::fs::read_dir(&saves).map_or(0, |d| d.count());
+    assert_eq!(after, before + 1, "Ctrl+S saved the game");
+}

@@ -545,3 +545,58 @@ fn free_solo_starts_where_one_marble_can_be_reached() {
     let pos = centre.rules.start_position().unwrap();
     assert!(!pos.has(pos.board.centre));
 }
+
+/// A hinted chain that comes back round to its own start is played by a
+/// press on its end, the marble's own hole (before, that press only put the
+/// marble back).
+#[test]
+fn a_hinted_chain_back_to_its_start_is_played_by_pressing_its_end() {
+    use starhop::food::{FoodSelection, press};
+    use starhop::settings::Language;
+    let mut app = app();
+    // Round a triangle: (0,0) takes (1,0), (1,1) and (0,1), landing on
+    // (2,0), (0,2) and its own start.
+    let puzzle = Puzzle {
+        id: "test-loop".into(),
+        holes: 37,
+        marbles: vec![
+            Hex::new(0, 0),
+            Hex::new(1, 0),
+            Hex::new(1, 1),
+            Hex::new(0, 1),
+        ],
+        finish: Some(Hex::new(0, 0)),
+        min_moves: Some(1),
+        difficulty: 1,
+        solution: None,
+    };
+    start(&mut app, FoodSetup::puzzle(&puzzle));
+    let s = session(&app).clone();
+    let start_cell = hex_cell(&app, 0, 0);
+    let route = vec![
+        start_cell,
+        hex_cell(&app, 2, 0),
+        hex_cell(&app, 0, 2),
+        start_cell,
+    ];
+    assert!(
+        s.game
+            .moves_from(start_cell)
+            .iter()
+            .any(|m| m.route == route),
+        "the loop is a legal chain here"
+    );
+    let lang = Language::English;
+    // As a hint leaves it: the marble picked up, the hint's route kept.
+    let mut sel = FoodSelection {
+        chain: vec![start_cell],
+        hinted: Some(route.clone()),
+        ..FoodSelection::default()
+    };
+    assert_eq!(press(start_cell, &s, &mut sel, lang), Ok(Some(route)));
+    // Without a hint the same press still puts the marble back.
+    let mut sel = FoodSelection::default();
+    press(start_cell, &s, &mut sel, lang).unwrap();
+    assert_eq!(press(start_cell, &s, &mut sel, lang), Ok(None));
+    assert!(sel.chain.is_empty());
+}

@@ -1486,3 +1486,310 @@ fn a_bots_only_party_game_goes_on_and_items_go_through_requests() {
     settle(&mut app);
     assert_view_matches_engine(&mut app);
 }
+
+/// Every file the game reads, damaged in each way a disk or a stray program
+/// can damage it: the game starts, says so where it reads the file at start,
+/// and never loses the bytes, even when it later writes settings, a setup, a
+/// save and the league.
+mod damaged_files {
+    use super::*;
+    use starhop::LaunchOptions;
+    use starhop::persist::{Folders, RefreshSaves, SaveGame};
+    use starhop::settings::Settings;
+    use std::path::Path;
+
+    /// Relative to the test's home folder (config and data folder alike).
+    const FILES: [&str; 12] = [
+        "settings.json",
+        "last-setup.json",
+        "last-table.json",
+        "league/league.json",
+        "league/tournaments/t000001.json",
+        "league/history/0123456789abcdef.json",
+        "league/history/0123456789abcdef.meta.json",
+        "saves/2026-12-01 10.00 Ann vs Bo, move 3.json",
+        "food-progress.json",
+        "crossing-bests.json",
+        "food-saves/food-2026-12-01-move-3.json",
+        "draughts-saves/international-2026-12-01-move-3.json",
+    ];
+
+    fn damages() -> [(&'static str, Vec<u8>); 4] {
+        [
+            ("truncated", b"{\"format\": \"starhop-lea".to_vec()),
+            ("empty", Vec::new()),
+            (
+                "binary",
+                vec![0xff, 0xfe, 0x00, 0x9c, 0x80, 0xc3, 0x28, 0x0a],
+            ),
+            ("wrong-json", b"[1, {\"profiles\": null}, \"x\"]".to_vec()),
+        ]
+    }
+
+    /// The bytes are still in the folder: in their file, or kept aside
+    /// beside it as `NAME.corrupt-N`.
+    fn kept(path: &Path, bytes: &[u8]) -> bool {
+        if std::fs::read(path).is_ok_and(|b| b == bytes) {
+            return true;
+        }
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .flatten()
+            .any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(&format!("{name}.corrupt-"))
+                    && std::fs::read(e.path()).is_ok_and(|b| b == bytes)
+            })
+    }
+
+    /// The game's logic and its files, in `home`.
+    fn files_app(home: &Path) -> App {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, StarhopLogicPlugin, starhop::persist::plugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+                20,
+            )))
+            .insert_resource(LaunchOptions::default())
+            .insert_resource(Folders {
+                config: home.to_path_buf(),
+                saves: home.join("saves"),
+            })
+            .init_resource::<Seen>()
+            .add_systems(Last, watch);
+        app
+    }
+
+    /// Only a game started from the setup screen is remembered as the last
+    /// setup: a game started from elsewhere (a tournament's, a quick start)
+    /// leaves it alone.
+    #[test]
+    fn the_remembered_setup_is_the_one_started_from_the_setup_screen() {
+        let home = std::env::temp_dir().join(format!("starhop-last-setup-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).unwrap();
+        let mut app = files_app(&home);
+        app.update();
+        let go = |app: &mut App, to: Screen| {
+            app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+            app.update();
+            app.update();
+        };
+        let remembered = || {
+            let text = std::fs::read_to_string(home.join("last-setup.json")).unwrap();
+            serde_json::from_str::<MatchSetup>(&text).unwrap().players
+        };
+        go(&mut app, Screen::Setup);
+        app.world_mut()
+            .write_message(StartMatch(MatchSetup::new(3, fixed_rules())));
+        app.update();
+        app.update();
+        assert_eq!(remembered(), 3, "started from the setup screen");
+        for from in [Screen::Tournament, Screen::Home] {
+            go(&mut app, from);
+            app.world_mut()
+                .write_message(StartMatch(MatchSetup::new(2, fixed_rules())));
+            app.update();
+            app.update();
+            assert_eq!(
+                remembered(),
+                3,
+                "a game started from {from:?} is not remembered"
+            );
+        }
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
+    fn no_damaged_file_is_ever_lost_whatever_the_damage() {
+        for (kind, bytes) in damages() {
+            let home =
+                std::env::temp_dir().join(format!("starhop-damaged-{kind}-{}", std::process::id()));
+            let _ = std::fs::remove_dir_all(&home);
+            for f in FILES {
+                let path = home.join(f);
+                std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+                std::fs::write(&path, &bytes).unwrap();
+            }
+            let mut app = files_app(&home);
+            for _ in 0..5 {
+                app.update();
+            }
+            // Settings, the league and the files read at start say so.
+            let problems = app
+                .world()
+                .resource::<Seen>()
+                .notices
+                .iter()
+                .filter(|n| matches!(n, Notice::Problem(_)))
+                .count();
+            assert!(problems >= 5, "{kind}: {problems} problems told");
+            // Everything the game writes afterwards.
+            app.world_mut().resource_mut::<Settings>().sound ^= true;
+            app.world_mut()
+                .write_message(StartMatch(MatchSetup::new(2, fixed_rules())));
+            for _ in 0..3 {
+                app.update();
+            }
+            app.world_mut().write_message(SaveGame);
+            app.world_mut().write_message(RefreshSaves);
+            for _ in 0..3 {
+                app.update();
+            }
+            for f in FILES {
+                assert!(kept(&home.join(f), &bytes), "{kind}: {f} was lost");
+            }
+            let _ = std::fs::remove_dir_all(&home);
+        }
+    }
+}
+
+/// One rule for every screen, as a player presses it: Esc steps back one
+/// level (a game to its panel, a panel or menu screen to the home screen),
+/// and one press is one step, never two.
+mod escape {
+    use super::*;
+    use starhop::crossing::{CrossingSession, CrossingSetup, StartCrossing};
+    use starhop::draughts::{DraughtsPlaying, DraughtsSeat, DraughtsSetup, StartDraughts};
+    use starhop::food::{FoodPlaying, FoodSetup, OpenFood, StartFood};
+    use starhop::input::ToggleMenu;
+    use starhop::league::OpenTournament;
+
+    fn esc_app() -> App {
+        let mut app = common::app();
+        app.add_plugins((
+            starhop::input::plugin,
+            starhop::food::input::plugin,
+            starhop::draughts::input::plugin,
+            starhop::crossing::input::plugin,
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>();
+        app.update();
+        app
+    }
+
+    fn screen(app: &App) -> Screen {
+        *app.world().resource::<State<Screen>>().get()
+    }
+
+    fn frames(app: &mut App, n: usize) {
+        for _ in 0..n {
+            app.update();
+        }
+    }
+
+    fn go(app: &mut App, to: Screen) {
+        app.world_mut().resource_mut::<NextState<Screen>>().set(to);
+        frames(app, 2);
+        assert_eq!(screen(app), to);
+    }
+
+    fn esc(app: &mut App) {
+        tap(app, KeyCode::Escape);
+        frames(app, 2);
+    }
+
+    #[test]
+    fn esc_on_a_menu_screen_goes_home() {
+        let mut app = esc_app();
+        for s in [
+            Screen::Setup,
+            Screen::Profiles,
+            Screen::History,
+            Screen::Tournament,
+            Screen::Online,
+        ] {
+            go(&mut app, s);
+            esc(&mut app);
+            assert_eq!(screen(&app), Screen::Home, "Esc on {s:?}");
+        }
+        // On the home screen there is nothing behind: it stays.
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+
+    #[test]
+    fn esc_in_an_open_tournament_goes_to_the_list_first() {
+        let mut app = esc_app();
+        go(&mut app, Screen::Tournament);
+        app.world_mut().resource_mut::<OpenTournament>().0 = Some("t000001".into());
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Tournament);
+        assert_eq!(app.world().resource::<OpenTournament>().0, None);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+
+    #[test]
+    fn esc_in_a_food_game_goes_to_its_panel_then_home() {
+        let mut app = esc_app();
+        app.world_mut().write_message(OpenFood);
+        frames(&mut app, 3);
+        assert_eq!(screen(&app), Screen::Food);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home, "Esc on the food panel");
+        app.world_mut()
+            .write_message(StartFood(FoodSetup::solo(37, None, false)));
+        frames(&mut app, 3);
+        assert!(app.world().resource::<FoodPlaying>().0, "a game on");
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Food, "one step: to the panel");
+        assert!(!app.world().resource::<FoodPlaying>().0);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+
+    #[test]
+    fn esc_in_a_draughts_game_goes_to_its_panel_then_home() {
+        let mut app = esc_app();
+        app.world_mut().write_message(StartDraughts(DraughtsSetup {
+            variant: starhop_draughts::Variant::Russian,
+            seats: [DraughtsSeat::Human, DraughtsSeat::Human],
+            minutes: None,
+        }));
+        frames(&mut app, 3);
+        assert_eq!(screen(&app), Screen::Draughts);
+        assert!(app.world().resource::<DraughtsPlaying>().0);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Draughts, "one step: to the panel");
+        assert!(!app.world().resource::<DraughtsPlaying>().0);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+
+    #[test]
+    fn esc_in_a_crossing_goes_to_its_panel_then_home() {
+        let mut app = esc_app();
+        app.world_mut()
+            .write_message(StartCrossing(CrossingSetup::new(4, false)));
+        frames(&mut app, 3);
+        assert_eq!(screen(&app), Screen::Crossing);
+        assert!(app.world().resource::<CrossingSession>().playing);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Crossing, "one step: to the panel");
+        assert!(!app.world().resource::<CrossingSession>().playing);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Home);
+    }
+
+    #[test]
+    fn esc_in_a_game_of_chinese_checkers_opens_the_menu_once() {
+        #[derive(Resource, Default)]
+        struct Toggles(usize);
+        let mut app = esc_app();
+        app.init_resource::<Toggles>().add_systems(
+            Last,
+            |mut r: MessageReader<ToggleMenu>, mut t: ResMut<Toggles>| t.0 += r.read().count(),
+        );
+        start(&mut app, 2);
+        esc(&mut app);
+        assert_eq!(screen(&app), Screen::Playing);
+        assert_eq!(
+            app.world().resource::<Toggles>().0,
+            1,
+            "one press, one step"
+        );
+    }
+}

@@ -309,6 +309,88 @@ fn a_player_who_left_takes_their_seat_back_even_after_a_restart() {
     drop(other);
 }
 
+/// A player who comes back after their seat's time to come back ran out
+/// (the host gave the seat up and the game ended) is told so plainly and
+/// sees the game's end, never "back" at a seat that is gone.
+#[test]
+fn a_seat_that_timed_out_is_not_taken_back_and_the_player_is_told_why() {
+    let mut config = HostConfig::new(2, small_rules());
+    config.start_when_full = true;
+    config.timeouts.reconnect = Duration::from_millis(600);
+    let (host, _host_events) = HostHandle::start(config).unwrap();
+    let (other, _other_events) = ClientHandle::connect(
+        Connector::InProcess(host.clone()),
+        ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
+    )
+    .unwrap();
+    let folders = common::temp_folders("online-lapsed");
+    let mut app = joined_app_in(&host, Some(folders.clone()));
+    let view = other.view();
+    let game = view.game.clone().unwrap();
+    other.act(view.seq, first_move(&game));
+    update_until(&mut app, Duration::from_secs(10), "Otto's move", |app| {
+        app.world().resource::<Match>().game.actions().count() == 1
+    });
+    app.world_mut().write_message(TableRequest::Leave);
+    update_until(&mut app, Duration::from_secs(10), "leaving", |app| {
+        app.world().get_resource::<Online>().is_none()
+    });
+    let last = app.world().resource::<LastTable>().0.clone();
+    assert!(last.rejoin.is_some());
+    drop(app);
+    // The seat waits 0.6 s, then its player resigns: Otto wins.
+    let end = Instant::now() + Duration::from_secs(10);
+    while !host.view().game.as_ref().is_some_and(Game::is_over) {
+        assert!(Instant::now() < end, "the host gives the seat up");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut app = common::app();
+    app.insert_resource(folders.clone());
+    app.update();
+    app.world_mut().write_message(last);
+    update_until(
+        &mut app,
+        Duration::from_secs(10),
+        "the game's end on screen",
+        |app| {
+            *app.world().resource::<State<Screen>>().get() == Screen::Playing
+                && app
+                    .world()
+                    .get_resource::<Match>()
+                    .is_some_and(|m| m.game.is_over())
+        },
+    );
+    let m = app.world().resource::<Match>();
+    assert_eq!(m.game.checksum(), host.view().checksum, "the host's game");
+    assert_eq!(
+        app.world().resource::<Online>().seat,
+        None,
+        "no seat any more"
+    );
+    let notices: Vec<String> = app
+        .world()
+        .resource::<common::Seen>()
+        .notices
+        .iter()
+        .map(|n| format!("{n:?}"))
+        .collect();
+    assert!(
+        notices.iter().any(|n| n.contains("away too long")),
+        "told why: {notices:?}"
+    );
+    assert!(
+        !notices.iter().any(|n| n.contains("is back")),
+        "a seat that is gone is never back: {notices:?}"
+    );
+    // The token is forgotten: the table is not offered again.
+    assert_eq!(
+        app.world().resource::<LastTable>().0.rejoin,
+        None,
+        "the token is dropped"
+    );
+    drop(other);
+}
+
 #[test]
 fn a_joining_player_sees_the_hosts_colours_and_its_clock_running() {
     use starhop::online::palette_rgb;

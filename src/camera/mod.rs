@@ -143,6 +143,7 @@ fn steer(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    focus: Option<Res<crate::input::KeyFocus>>,
     time: Res<Time>,
     layout: Res<BoardLayout>,
     game: Option<Res<Match>>,
@@ -155,9 +156,9 @@ fn steer(
     let over_ui = egui_input
         .as_ref()
         .is_some_and(|e| e.wants_any_pointer_input());
-    let typing = egui_input
-        .as_ref()
-        .is_some_and(|e| e.wants_any_keyboard_input());
+    // Typing, or a letter with Ctrl (Ctrl+S saves), never turns the camera.
+    let typing = !crate::input::KeyFocus::shortcuts_free(focus.as_deref())
+        || crate::input::modifier_held(&keys);
     let dt = time.delta_secs();
     if buttons.pressed(MouseButton::Right) && !over_ui {
         orbit.yaw -= motion.delta.x * 0.006;
@@ -303,6 +304,53 @@ fn glide(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The pitch after holding `keys` for a few frames in a game.
+    fn pitch_after(keys: &[KeyCode]) -> f32 {
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+            .init_state::<Screen>()
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ButtonInput<MouseButton>>()
+            .init_resource::<AccumulatedMouseMotion>()
+            .init_resource::<AccumulatedMouseScroll>()
+            .insert_resource(BoardLayout::new(4, 2))
+            .insert_resource(Orbit::default_for(&BoardLayout::new(4, 2)))
+            .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(20),
+            ))
+            .add_systems(Update, steer);
+        app.world_mut()
+            .resource_mut::<NextState<Screen>>()
+            .set(Screen::Playing);
+        app.update();
+        let before = app.world().resource::<Orbit>().pitch;
+        for &k in keys {
+            app.world_mut()
+                .resource_mut::<ButtonInput<KeyCode>>()
+                .press(k);
+        }
+        for _ in 0..5 {
+            app.update();
+        }
+        app.world().resource::<Orbit>().pitch - before
+    }
+
+    #[test]
+    fn a_letter_with_ctrl_is_a_shortcut_never_a_camera_key() {
+        assert!(pitch_after(&[KeyCode::KeyS]).abs() > 1e-4, "S alone tilts");
+        for ctrl in [
+            KeyCode::ControlLeft,
+            KeyCode::ControlRight,
+            KeyCode::AltLeft,
+        ] {
+            assert_eq!(
+                pitch_after(&[ctrl, KeyCode::KeyS]),
+                0.0,
+                "{ctrl:?}+S saves only"
+            );
+        }
+    }
 
     /// Half the height and width the camera sees at `distance`, in world units.
     fn seen(distance: f32, aspect: f32) -> (f32, f32) {

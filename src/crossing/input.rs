@@ -8,7 +8,10 @@ use super::jobs::CrossingHintRequest;
 use super::watch::WatchControl;
 use super::{CrossingMove, CrossingSession, CrossingTurn};
 use crate::board::{BoardLayout, HoleMarker};
-use crate::input::{Invalid, Lifted, Selection, neighbour_towards};
+use crate::input::{
+    Invalid, KeyFocus, Lifted, MenusOpen, Selection, ctrl_held, modifier_held, neighbour_towards,
+    take_escape,
+};
 use crate::marbles::Marble;
 use crate::play::Notice;
 use crate::{AppSystems, Screen};
@@ -86,8 +89,9 @@ fn click(
 }
 
 fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    focus: Option<Res<KeyFocus>>,
+    menus: MenusOpen,
     session: Option<Res<CrossingSession>>,
     layout: Res<BoardLayout>,
     camera: Query<&GlobalTransform, With<Camera3d>>,
@@ -97,10 +101,32 @@ fn keys(
     mut watch: MessageWriter<WatchControl>,
     mut writers: PressWriters,
 ) {
-    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+    let focus = focus.as_deref();
+    if !KeyFocus::shortcuts_free(focus) || menus.any() {
         return;
     }
-    let Some(s) = session.filter(|s| s.playing) else {
+    let playing = session.as_ref().is_some_and(|s| s.playing);
+    // Esc steps back one level: a watched line stops, a lifted marble goes
+    // down, then the game gives way to its panel, then the panel to the
+    // home screen.
+    if take_escape(&mut keys) {
+        match &session {
+            Some(s) if s.playing && s.watch.is_some() => {
+                watch.write(WatchControl::Stop);
+            }
+            Some(s) if s.playing => {
+                if selection.lifted.is_some() {
+                    selection.lifted = None;
+                } else {
+                    turns.write(CrossingTurn::Setup);
+                }
+            }
+            _ => {
+                turns.write(CrossingTurn::Leave);
+            }
+        }
+    }
+    let Some(s) = session.filter(|_| playing) else {
         return;
     };
     // A lifted marble that an undo (or redo) took away is put down.
@@ -110,37 +136,35 @@ fn keys(
     {
         selection.lifted = None;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let ctrl = ctrl_held(&keys);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(&keys);
+    let navigation = KeyFocus::navigation_free(focus);
     if s.watch.is_some() {
         for (key, control) in [
             (KeyCode::ArrowRight, WatchControl::Forward),
             (KeyCode::ArrowLeft, WatchControl::Back),
             (KeyCode::Space, WatchControl::PlayPause),
-            (KeyCode::Escape, WatchControl::Stop),
         ] {
-            if keys.just_pressed(key) {
+            if navigation && keys.just_pressed(key) {
                 watch.write(control);
             }
         }
         return;
     }
-    if keys.just_pressed(KeyCode::Escape) {
-        if selection.lifted.is_some() {
-            selection.lifted = None;
-        } else {
-            turns.write(CrossingTurn::Setup);
-        }
-    }
-    let redo =
-        (ctrl && shift && keys.just_pressed(KeyCode::KeyZ)) || keys.just_pressed(KeyCode::KeyY);
+    let redo = (ctrl && shift && keys.just_pressed(KeyCode::KeyZ))
+        || (ctrl && keys.just_pressed(KeyCode::KeyY))
+        || plain(KeyCode::KeyY);
     if redo {
         turns.write(CrossingTurn::Redo);
-    } else if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+    } else if plain(KeyCode::KeyU) || (ctrl && !shift && keys.just_pressed(KeyCode::KeyZ)) {
         turns.write(CrossingTurn::Undo);
     }
-    if keys.just_pressed(KeyCode::KeyH) && s.can_move() {
+    if plain(KeyCode::KeyH) && s.can_move() {
         hints.write(CrossingHintRequest);
+    }
+    if !navigation {
+        return;
     }
     // Arrows move the cursor across the board as seen from the camera;
     // Enter or Space presses the hole under it.

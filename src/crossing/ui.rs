@@ -155,11 +155,7 @@ fn setup_panel(
         ui.separator();
         ui.horizontal(|ui| {
             start |= crate::ui::start_button(ui, lang);
-            if ui
-                .button(format!("🏠 {}", lang.t("Home")))
-                .on_hover_text("Esc")
-                .clicked()
-            {
+            if crate::ui::home_button(ui, lang) {
                 turns.write(CrossingTurn::Leave);
             }
         });
@@ -167,9 +163,6 @@ fn setup_panel(
     let free = !ctx.egui_wants_keyboard_input();
     if free && keys.just_pressed(KeyCode::Enter) {
         start = true;
-    }
-    if free && keys.just_pressed(KeyCode::Escape) {
-        turns.write(CrossingTurn::Leave);
     }
     if d != draft.0 {
         draft.0 = d.clone();

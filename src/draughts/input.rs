@@ -9,7 +9,7 @@
 use super::jobs::{DraughtsHint, DraughtsHintRequest};
 use super::view::DraughtsSquare;
 use super::{DraughtsMoveRequest, DraughtsPiece, DraughtsPlaying, DraughtsSession, DraughtsTurn};
-use crate::input::{Invalid, Lifted};
+use crate::input::{Invalid, KeyFocus, Lifted, MenusOpen, ctrl_held, modifier_held, take_escape};
 use crate::play::Notice;
 use crate::settings::{Language, Settings};
 use crate::ui::tr;
@@ -285,8 +285,9 @@ fn on_press(
 }
 
 fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    focus: Option<Res<KeyFocus>>,
+    menus: MenusOpen,
     playing: Res<DraughtsPlaying>,
     session: Option<Res<DraughtsSession>>,
     mut selection: ResMut<DraughtsSelection>,
@@ -294,7 +295,46 @@ fn keys(
     mut hints: MessageWriter<DraughtsHintRequest>,
     mut presses: MessageWriter<DraughtsPress>,
 ) {
-    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
+    let focus = focus.as_deref();
+    if !KeyFocus::shortcuts_free(focus) || menus.any() {
+        return;
+    }
+    // Esc steps back one level: the piece picked up goes down, then the
+    // game gives way to its panel, then the panel to the home screen.
+    if take_escape(&mut keys) {
+        if !playing.0 {
+            turns.write(DraughtsTurn::Leave);
+        } else if selection.from.is_some() {
+            selection.clear();
+            selection.cursor = None;
+        } else {
+            turns.write(DraughtsTurn::Setup);
+        }
+    }
+    if !playing.0 {
+        return;
+    }
+    let ctrl = ctrl_held(&keys);
+    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(&keys);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        turns.write(DraughtsTurn::Save);
+    }
+    if plain(KeyCode::KeyH) {
+        hints.write(DraughtsHintRequest);
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if plain(KeyCode::KeyY)
+        || (ctrl && keys.just_pressed(KeyCode::KeyY))
+        || (ctrl && shift && keys.just_pressed(KeyCode::KeyZ))
+    {
+        selection.clear();
+        turns.write(DraughtsTurn::Redo);
+    } else if (ctrl && !shift && keys.just_pressed(KeyCode::KeyZ)) || plain(KeyCode::KeyU) {
+        selection.clear();
+        turns.write(DraughtsTurn::Undo);
+    }
+    // Enter, Space and the arrows belong to a focused button, if any.
+    if !KeyFocus::navigation_free(focus) {
         return;
     }
     if let Some(s) = session {
@@ -330,27 +370,6 @@ fn keys(
             presses.write(DraughtsPress(at));
         }
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
-    let pressed = |k: KeyCode| keys.just_pressed(k);
-    if pressed(KeyCode::KeyY)
-        || (ctrl && keys.pressed(KeyCode::ShiftLeft) && pressed(KeyCode::KeyZ))
-    {
-        selection.clear();
-        turns.write(DraughtsTurn::Redo);
-    } else if (ctrl && pressed(KeyCode::KeyZ)) || (!ctrl && pressed(KeyCode::KeyU)) {
-        selection.clear();
-        turns.write(DraughtsTurn::Undo);
-    }
-    if ctrl && pressed(KeyCode::KeyS) {
-        turns.write(DraughtsTurn::Save);
-    }
-    if !ctrl && pressed(KeyCode::KeyH) {
-        hints.write(DraughtsHintRequest);
-    }
-    if pressed(KeyCode::Escape) {
-        selection.clear();
-        selection.cursor = None;
-    }
 }
 
 /// A selection made for an older position goes.
@@ -366,13 +385,34 @@ fn show_hint(
     hint: Res<DraughtsHint>,
     session: Option<Res<DraughtsSession>>,
     mut selection: ResMut<DraughtsSelection>,
+    mut placed: Local<Option<(u64, usize)>>,
 ) {
     let (Some((revision, mv)), Some(s)) = (&hint.0, session) else {
         return;
     };
-    if hint.is_changed() && s.revision == *revision {
+    if s.revision != *revision {
+        return;
+    }
+    if hint.is_changed() {
         selection.from = Some(mv.from());
         selection.hops.clear();
         selection.revision = *revision;
+        *placed = None;
+    }
+    // The keyboard cursor waits on the hinted move's next landing, so Enter
+    // (or Space) plays it, hop by hop where it takes several; once placed
+    // for a landing it is left where the arrows take it.
+    if selection.from != Some(mv.from()) || *placed == Some((*revision, selection.hops.len())) {
+        return;
+    }
+    let next = s
+        .game
+        .routes(mv)
+        .into_iter()
+        .find(|r| r.starts_with(&selection.hops))
+        .and_then(|r| r.get(selection.hops.len()).copied());
+    if let Some(at) = next {
+        selection.cursor = Some(at);
+        *placed = Some((*revision, selection.hops.len()));
     }
 }

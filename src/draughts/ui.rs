@@ -174,7 +174,7 @@ fn setup_panel(
                 if crate::ui::start_button(ui, lang) {
                     start = true;
                 }
-                if ui.button(format!("⬅ {}", lang.t("Home"))).on_hover_text("Esc").clicked() {
+                if crate::ui::home_button(ui, lang) {
                     turns.write(DraughtsTurn::Leave);
                 }
             });
@@ -188,9 +188,6 @@ fn setup_panel(
     let keys_free = !ctx.egui_wants_keyboard_input();
     if keys_free && keys.just_pressed(KeyCode::Enter) {
         start = true;
-    }
-    if keys_free && keys.just_pressed(KeyCode::Escape) {
-        turns.write(DraughtsTurn::Leave);
     }
     if d != draft.0 {
         draft.0 = d.clone();

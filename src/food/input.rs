@@ -8,7 +8,7 @@ use super::jobs::{FoodHint, FoodHintRequest};
 use super::marbles::FoodMarble;
 use super::view::FoodHole;
 use super::{FoodDraft, FoodMoveRequest, FoodPlaying, FoodSession, FoodTab, FoodTurn};
-use crate::input::{Invalid, Lifted};
+use crate::input::{Invalid, KeyFocus, Lifted, MenusOpen, ctrl_held, modifier_held, take_escape};
 use crate::play::Notice;
 use crate::settings::{Language, Settings};
 use crate::ui::tr;
@@ -27,9 +27,12 @@ pub struct FoodSelection {
     pub cursor: Option<Cell>,
     /// The game revision the chain was built on.
     pub revision: u64,
+    /// The route of the hint on show, while the chain follows it.
+    pub hinted: Option<Vec<Cell>>,
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// Food checkers' clicks and keys (public so headless tests drive them as the game does).
+pub fn plugin(app: &mut App) {
     app.init_resource::<FoodSelection>()
         .add_observer(click)
         .add_systems(OnExit(Screen::Food), clear)
@@ -85,7 +88,17 @@ pub fn press(
             selection.chain.clear();
             return Ok(Some(chain));
         }
+        // A hinted chain that comes back round to its start ends where the
+        // marble waits: a press there plays it, as a press on any other
+        // chain's end does.
+        let hinted = selection
+            .hinted
+            .take()
+            .filter(|r| r.len() >= 3 && r.first() == Some(&from) && r.last() == Some(&from));
         selection.chain.clear();
+        if let Some(route) = hinted.filter(|r| moves.iter().any(|m| &m.route == r)) {
+            return Ok(Some(route));
+        }
         return Ok(None);
     }
     // The next landing: one hop more; played at once when nothing goes on from there.
@@ -216,8 +229,9 @@ fn step(s: &FoodSession, cell: Cell, options: &[(i8, i8)]) -> Option<Cell> {
 }
 
 fn keys(
-    keys: Res<ButtonInput<KeyCode>>,
-    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    mut keys: ResMut<ButtonInput<KeyCode>>,
+    focus: Option<Res<KeyFocus>>,
+    menus: MenusOpen,
     session: Option<Res<FoodSession>>,
     playing: Res<FoodPlaying>,
     settings: Res<Settings>,
@@ -226,32 +240,49 @@ fn keys(
     mut hints: MessageWriter<FoodHintRequest>,
     mut writers: PressWriters,
 ) {
-    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) || !playing.0 {
+    let focus = focus.as_deref();
+    if !KeyFocus::shortcuts_free(focus) || menus.any() {
+        return;
+    }
+    // Esc steps back one level: the chain being built goes down, then the
+    // game gives way to its panel, then the panel to the home screen.
+    if take_escape(&mut keys) {
+        if !playing.0 {
+            turns.write(FoodTurn::Leave);
+        } else if !selection.chain.is_empty() {
+            selection.chain.clear();
+            selection.cursor = None;
+        } else {
+            turns.write(FoodTurn::Setup);
+        }
+    }
+    if !playing.0 {
         return;
     }
     let Some(s) = session else { return };
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let ctrl = ctrl_held(&keys);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     let pressed = |k: KeyCode| keys.just_pressed(k);
+    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(&keys);
     if (ctrl && shift && pressed(KeyCode::KeyZ))
         || (ctrl && pressed(KeyCode::KeyY))
-        || (!ctrl && pressed(KeyCode::KeyY))
+        || plain(KeyCode::KeyY)
     {
         selection.chain.clear();
         turns.write(FoodTurn::Redo);
-    } else if (ctrl && pressed(KeyCode::KeyZ)) || (!ctrl && pressed(KeyCode::KeyU)) {
+    } else if (ctrl && !shift && pressed(KeyCode::KeyZ)) || plain(KeyCode::KeyU) {
         selection.chain.clear();
         turns.write(FoodTurn::Undo);
     }
     if ctrl && pressed(KeyCode::KeyS) {
         turns.write(FoodTurn::Save);
     }
-    if !ctrl && pressed(KeyCode::KeyH) {
+    if plain(KeyCode::KeyH) {
         hints.write(FoodHintRequest);
     }
-    if pressed(KeyCode::Escape) {
-        selection.chain.clear();
-        selection.cursor = None;
+    // Enter, Space and the arrows belong to a focused button, if any.
+    if !KeyFocus::navigation_free(focus) {
+        return;
     }
     // The cursor: arrows move it over the hexagon's rows.
     let dirs: [(KeyCode, &[(i8, i8)]); 4] = [
@@ -297,6 +328,7 @@ fn show_hint(
         selection.chain = vec![mv.from()];
         selection.revision = *revision;
         selection.cursor = Some(mv.to());
+        selection.hinted = Some(mv.route.clone());
     }
 }
 
@@ -307,5 +339,6 @@ fn drop_stale(session: Option<Res<FoodSession>>, mut selection: ResMut<FoodSelec
         && (selection.revision != s.game.revision() || !s.human_to_move())
     {
         selection.chain.clear();
+        selection.hinted = None;
     }
 }

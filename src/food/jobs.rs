@@ -22,11 +22,15 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// at the start, that the start cannot be solved; later, to undo.
 pub fn no_solution_words(game: &FoodGame) -> &'static str {
     if game.moves_played() == 0 {
-        "No solution from this start: one marble cannot be reached. Choose another start."
+        NO_SOLUTION_AT_START
     } else {
-        "No solution from here: undo a move or two."
+        NO_SOLUTION_HERE
     }
 }
+
+pub const NO_SOLUTION_AT_START: &str =
+    "No solution from this start: one marble cannot be reached. Choose another start.";
+pub const NO_SOLUTION_HERE: &str = "No solution from here: undo a move or two.";
 
 /// Seconds a bot's move waits at least, so people can follow the game.
 pub const BOT_DELAY: f32 = 0.7;

@@ -25,7 +25,7 @@ use starhop_ai::food::puzzles::{self, Puzzle};
 use starhop_engine::Hex;
 use starhop_engine::food::{Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules};
 
-mod input;
+pub mod input;
 pub mod jobs;
 pub mod marbles;
 pub mod progress;

@@ -27,7 +27,25 @@ pub(super) fn plugin(app: &mut App) {
         (setup_panel, hud, finish_window)
             .chain()
             .run_if(in_state(Screen::Food)),
+    )
+    .add_systems(
+        Update,
+        drop_stale_verdicts
+            .run_if(on_message::<super::FoodMoved>)
+            .in_set(crate::AppSystems::View),
     );
+}
+
+/// "No solution from here" speaks of one position: once a move or an undo
+/// changed it, the toast that said so goes (the panel tells the new verdict).
+fn drop_stale_verdicts(mut toasts: ResMut<crate::ui::Toasts>, settings: Res<Settings>) {
+    let lang = settings.language;
+    let stale = [
+        super::jobs::NO_SOLUTION_AT_START,
+        super::jobs::NO_SOLUTION_HERE,
+    ]
+    .map(|words| lang.t(words));
+    toasts.0.retain(|t| !stale.contains(&t.text.as_str()));
 }
 
 fn stars_text(stars: u8) -> String {
@@ -194,7 +212,7 @@ fn setup_panel(
                 if d.tab != FoodTab::Saved && crate::ui::start_button(ui, lang) {
                     start = true;
                 }
-                if ui.button(format!("⬅ {}", lang.t("Chinese checkers"))).clicked() {
+                if crate::ui::home_button(ui, lang) {
                     turns.write(FoodTurn::Leave);
                 }
             });
@@ -339,6 +357,10 @@ fn hud(
                     }
                 });
             }
+        }
+        if !g.is_over() && g.moves_played() == 0 {
+            // The colours are only for the eye: nobody owns a marble here.
+            ui.weak(lang.t("Any marble may be moved: the colours only tell them apart."));
         }
         if !g.is_over() {
             if g.must_capture() {

@@ -15,7 +15,9 @@ use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;
 use starhop_engine::{Hole, Move, RuleError};
 
+pub mod keys;
 mod targeting;
+pub use keys::{KeyFocus, MenusOpen, ctrl_held, modifier_held, take_escape};
 pub use targeting::{Aim, ItemChoice, ItemTargeting, PointerHole, aim_press, reach, targets};
 
 /// The lifted marble and the keyboard/gamepad cursor.
@@ -47,6 +49,8 @@ pub struct Lifted;
 pub fn plugin(app: &mut App) {
     app.add_plugins(targeting::plugin)
         .init_resource::<Selection>()
+        .init_resource::<KeyFocus>()
+        .add_message::<crate::persist::SaveGame>()
         .add_message::<Invalid>()
         .add_message::<ToggleMenu>()
         .add_message::<Lifted>()
@@ -295,7 +299,8 @@ pub(crate) fn neighbour_towards(layout: &BoardLayout, from: Hole, dir: Vec3) -> 
 fn keyboard_and_gamepad(
     keys: Res<ButtonInput<KeyCode>>,
     gamepads: Query<&Gamepad>,
-    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
+    focus: Option<Res<KeyFocus>>,
+    menus: MenusOpen,
     game: Option<Res<Match>>,
     layout: Res<BoardLayout>,
     camera: Query<&GlobalTransform, With<Camera3d>>,
@@ -305,14 +310,20 @@ fn keyboard_and_gamepad(
     mut menu: MessageWriter<ToggleMenu>,
     mut hints: MessageWriter<HintRequest>,
     mut choices: MessageWriter<ItemChoice>,
+    mut saves: MessageWriter<crate::persist::SaveGame>,
     mut writers: PressWriters,
 ) {
-    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+    let focus = focus.as_deref();
+    // A menu or a question over the game has the keys (Esc too: see
+    // `ui::menus::escape`).
+    if !KeyFocus::shortcuts_free(focus) || menus.any() {
         return;
     }
     let pad = |b: GamepadButton| gamepads.iter().any(|g| g.just_pressed(b));
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    let ctrl = ctrl_held(&keys);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A letter alone is a board key; with Ctrl it is a shortcut only.
+    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(&keys);
 
     if keys.just_pressed(KeyCode::Escape) || pad(GamepadButton::East) || pad(GamepadButton::Start) {
         if targeting.0.is_some() && !pad(GamepadButton::Start) {
@@ -324,15 +335,21 @@ fn keyboard_and_gamepad(
         }
     }
     let Some(m) = game else { return };
-    if (ctrl && shift && keys.just_pressed(KeyCode::KeyZ)) || keys.just_pressed(KeyCode::KeyY) {
+    if (ctrl && shift && keys.just_pressed(KeyCode::KeyZ))
+        || (ctrl && keys.just_pressed(KeyCode::KeyY))
+        || plain(KeyCode::KeyY)
+    {
         turns.write(TurnRequest::Redo);
-    } else if keys.just_pressed(KeyCode::KeyU) || (ctrl && keys.just_pressed(KeyCode::KeyZ)) {
+    } else if plain(KeyCode::KeyU) || (ctrl && !shift && keys.just_pressed(KeyCode::KeyZ)) {
         turns.write(TurnRequest::Undo);
     }
-    if keys.just_pressed(KeyCode::KeyP) && m.game.can_pass() && human_to_move(&m) {
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        saves.write(crate::persist::SaveGame);
+    }
+    if plain(KeyCode::KeyP) && m.game.can_pass() && human_to_move(&m) {
         turns.write(TurnRequest::Pass);
     }
-    if keys.just_pressed(KeyCode::KeyH) && human_to_move(&m) {
+    if plain(KeyCode::KeyH) && human_to_move(&m) {
         hints.write(HintRequest);
     }
     // Keys 1-3: the items in the hand of the person to move (party mode).
@@ -340,9 +357,13 @@ fn keyboard_and_gamepad(
         .into_iter()
         .enumerate()
     {
-        if keys.just_pressed(key) && m.game.rules().items {
+        if plain(key) && m.game.rules().items {
             choices.write(ItemChoice::Slot(slot));
         }
+    }
+    // Enter, Space, the arrows and Tab belong to a focused button, if any.
+    if !KeyFocus::navigation_free(focus) {
+        return;
     }
 
     // Cursor: arrows / D-pad move it across the board as seen from the camera.

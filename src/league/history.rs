@@ -9,7 +9,7 @@ use crate::Screen;
 use crate::play::Notice;
 use crate::replay::{OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, display_name, level_name, trf};
+use crate::ui::{SetupPanel, Tr, display_name, level_name, tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::EndReason;
@@ -208,7 +208,7 @@ fn game_row(
                 .as_ref()
                 .and_then(|id| store.tournament(id))
             {
-                when += &format!(" · 🏆 {}", t.name);
+                when += &format!(" · 🏆 {}", super::tournament_name(lang, t));
             }
             ui.label(egui::RichText::new(when).weak());
             if buttons.is_some() {
@@ -280,7 +280,14 @@ fn history_screen(
                     }
                 });
             let count = store.league.history_of(chosen.as_deref()).count();
-            ui.label(egui::RichText::new(trf(lang, "{} games", &[&count])).weak());
+            ui.label(
+                egui::RichText::new(if count == 1 {
+                    tr(lang, "1 game").to_string()
+                } else {
+                    trf(lang, "{} games", &[&count])
+                })
+                .weak(),
+            );
         });
         ui.separator();
         action = game_list(

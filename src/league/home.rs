@@ -18,8 +18,7 @@ pub(super) fn plugin(app: &mut App) {
         home_screen
             .run_if(in_state(Screen::Home))
             .after(crate::ui::install_fonts),
-    )
-    .add_systems(Update, escape_home.in_set(crate::AppSystems::Input));
+    );
 }
 
 /// The choices of the home screen, in order (number keys 1 to 9, then 0).
@@ -123,10 +122,7 @@ pub fn screen_heading(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
     ui.horizontal(|ui| {
         ui.heading(egui::RichText::new(title).size(26.0).strong());
         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            home = ui
-                .button(format!("🏠 {}", lang.t("Home")))
-                .on_hover_text("Esc")
-                .clicked();
+            home = crate::ui::home_button(ui, lang);
         });
     });
     ui.separator();
@@ -293,32 +289,4 @@ fn leaders(ui: &mut egui::Ui, lang: Language, store: &LeagueStore) {
                 ui.end_row();
             }
         });
-}
-
-/// Esc on a league screen or the setup screen goes home (when no window or
-/// question is open: then Esc closes that).
-fn escape_home(
-    keys: Res<ButtonInput<KeyCode>>,
-    screen: Res<State<Screen>>,
-    overlay: Res<State<Overlay>>,
-    asking: Res<Asking>,
-    ask: Res<LeagueAsk>,
-    egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    online: Option<Res<crate::online::Online>>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let here = matches!(
-        screen.get(),
-        Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament
-    ) || (*screen.get() == Screen::Online && online.is_none());
-    let typing = egui_input.is_some_and(|e| e.wants_keyboard_input());
-    if here
-        && keys.just_pressed(KeyCode::Escape)
-        && *overlay.get() == Overlay::None
-        && asking.0.is_none()
-        && ask.0.is_none()
-        && !typing
-    {
-        next.set(Screen::Home);
-    }
 }

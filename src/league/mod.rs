@@ -65,6 +65,15 @@ impl LeagueStore {
     }
 }
 
+/// A tournament's name as shown: an unnamed one by its date.
+pub fn tournament_name(lang: Language, t: &Tournament) -> String {
+    if t.name.trim().is_empty() {
+        trf(lang, "Tournament of {}", &[&t.created])
+    } else {
+        t.name.clone()
+    }
+}
+
 /// Problems met opening the league, told once the language is known.
 #[derive(Resource, Default)]
 pub struct LeagueProblems(pub Vec<StoreProblem>);
@@ -161,7 +170,47 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(AppSystems::Rules)
                 .after(PlaySystems),
+        )
+        .add_systems(
+            Update,
+            step_back_from_menu_screens.in_set(AppSystems::Input),
         );
+}
+
+/// Esc on a menu screen steps back one level (when no window, question or
+/// text field has it): an open tournament to the list of tournaments, every
+/// other menu screen to the home screen. The modes' screens do the same
+/// from their own input (their game, then their panel); in a game of
+/// Chinese checkers Esc opens the menu.
+fn step_back_from_menu_screens(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    focus: Option<Res<crate::input::KeyFocus>>,
+    menus: crate::input::MenusOpen,
+    screen: Res<State<Screen>>,
+    online: Option<Res<crate::online::Online>>,
+    mut open: ResMut<OpenTournament>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let here = match screen.get() {
+        Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament => true,
+        // At a table, leaving is the table's own button.
+        Screen::Online => online.is_none(),
+        _ => false,
+    };
+    // Headless runs without a keyboard have no keys.
+    let Some(mut keys) = keys else { return };
+    if !here
+        || menus.any()
+        || !crate::input::KeyFocus::shortcuts_free(focus.as_deref())
+        || !crate::input::take_escape(&mut keys)
+    {
+        return;
+    }
+    if *screen.get() == Screen::Tournament && open.0.is_some() {
+        open.0 = None;
+    } else {
+        next.set(Screen::Home);
+    }
 }
 
 pub(super) fn view_plugin(app: &mut App) {
@@ -217,6 +266,16 @@ pub fn describe_problem(lang: Language, p: &StoreProblem) -> String {
             lang,
             "The league file «{}» could not be read, so it was kept aside as «{}».",
             &[file, aside],
+        ),
+        StoreProblem::Rebuilt {
+            file,
+            aside,
+            games,
+            profiles,
+        } => trf(
+            lang,
+            "The league file «{}» could not be read, so it was kept aside as «{}»; {} games and {} profiles were rebuilt from the history.",
+            &[file, aside, games, profiles],
         ),
         StoreProblem::Unreadable { file, .. } => trf(
             lang,
@@ -403,7 +462,7 @@ fn file_finished_game(
         notices.write(Notice::Info(trf(
             lang,
             "{} wins the tournament!",
-            &[&t.entrant(w.entrant).name],
+            &[&tournament::entrant_label(lang, &t, w.entrant)],
         )));
     }
 }
@@ -482,10 +541,9 @@ fn apply_requests(
                     first_move: FirstMoveMethod::Fixed(0),
                     ..preset.rules()
                 };
-                let name = match name.trim() {
-                    "" => trf(lang, "Tournament of {}", &[&today()]),
-                    n => n.to_string(),
-                };
+                // An unnamed tournament is stored without a name and shown
+                // as "Tournament of DATE" in the interface language.
+                let name = name.trim().to_string();
                 match Tournament::new(
                     id.clone(),
                     name,
@@ -645,6 +703,81 @@ pub fn rating_of(store: &LeagueStore, history_id: &str, seats: usize) -> Vec<Opt
             _ => None,
         })
         .collect()
+}
+
+/// Why nobody gained points in a rated game (RULES §7: no gains in a game
+/// decided in under 18 rounds, 10 with long jumps, or resigned before
+/// round 11), and what each rated seat would have gained otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldBack {
+    /// `Some((rounds, needed))` for a game decided too soon; `None` for an
+    /// early resignation.
+    pub short: Option<(u32, u32)>,
+    /// Points each seat would have gained (None where nothing was held back).
+    pub would_have: Vec<Option<i32>>,
+}
+
+impl HeldBack {
+    /// The reason in words.
+    pub fn reason(&self, lang: Language) -> String {
+        match self.short {
+            Some((rounds, needed)) => trf(
+                lang,
+                "No points were gained: the game was decided in round {}, and points are gained from round {} on (rule book §7).",
+                &[&rounds, &needed],
+            ),
+            None => tr(
+                lang,
+                "No points were gained: someone resigned before round 11 (rule book §7).",
+            )
+            .into(),
+        }
+    }
+}
+
+/// The points the §7 early-game rule held back in a filed game, if any.
+pub fn held_back(
+    store: &LeagueStore,
+    history_id: &str,
+    game: &starhop_engine::Game,
+) -> Option<HeldBack> {
+    use starhop_league::rating::{bot_level, level_of, min_rounds_for_gains};
+    let entry = store.league.history.iter().find(|e| e.id == history_id)?;
+    // Levels as they were before this game: the points now less its change.
+    let levels: Vec<u32> = entry
+        .who
+        .iter()
+        .enumerate()
+        .map(|(s, w)| match w {
+            Who::Profile(id) => store.league.profiles.get(id).map_or(1, |p| {
+                level_of(p.points - entry.rating.get(s).copied().unwrap_or(0))
+            }),
+            Who::Bot(l) => bot_level(*l),
+            Who::Guest => 1,
+        })
+        .collect();
+    let rated: Vec<bool> = entry
+        .who
+        .iter()
+        .map(|w| matches!(w, Who::Profile(_)))
+        .collect();
+    let real = starhop_league::RatedGame::of(game, &levels, &rated)?;
+    if real.gains_allowed() || !rated.iter().any(|&r| r) {
+        return None;
+    }
+    let needed = min_rounds_for_gains(real.long_jumps);
+    let short = (!real.early_resignation).then_some((real.rounds, needed));
+    let mut allowed = real.clone();
+    allowed.rounds = allowed.rounds.max(needed);
+    allowed.early_resignation = false;
+    let actual = starhop_league::rating_changes(&real);
+    let would = starhop_league::rating_changes(&allowed);
+    let would_have = actual
+        .iter()
+        .zip(&would)
+        .map(|(&a, &w)| (w > a).then_some(w))
+        .collect();
+    Some(HeldBack { short, would_have })
 }
 
 /// One seat's line on the end screen: "+12", "Level 3!".

@@ -251,12 +251,12 @@ fn list(
                 egui::Frame::group(ui.style()).show(ui, |ui| {
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
-                        ui.strong(egui::RichText::new(&t.name).size(17.0));
+                        ui.strong(egui::RichText::new(super::tournament_name(lang, t)).size(17.0));
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if ui.button(format!("🗑 {}", lang.t("Delete"))).clicked() {
                                 ask.0 = Some(LeagueQuestion::DeleteTournament(
                                     t.id.clone(),
-                                    t.name.clone(),
+                                    super::tournament_name(lang, t),
                                 ));
                             }
                             let label = if t.is_over() {
@@ -475,7 +475,7 @@ fn one_tournament(
     plays: &mut MessageWriter<PlayNext>,
 ) {
     ui.horizontal(|ui| {
-        ui.heading(egui::RichText::new(&t.name).strong());
+        ui.heading(egui::RichText::new(super::tournament_name(lang, t)).strong());
     });
     ui.label(
         egui::RichText::new(format!(

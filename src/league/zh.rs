@@ -16,6 +16,19 @@ pub const ZH: &[(&str, &str)] = &[
     ("Player", "玩家"),
     ("Everyone", "所有人"),
     ("{} games", "{} 局"),
+    ("1 game", "1 局"),
+    (
+        "The league file «{}» could not be read, so it was kept aside as «{}»; {} games and {} profiles were rebuilt from the history.",
+        "无法读取联赛文件 «{}»，已另存为 «{}»；已根据对局记录恢复 {} 局对局和 {} 个档案。",
+    ),
+    (
+        "No points were gained: the game was decided in round {}, and points are gained from round {} on (rule book §7).",
+        "本局没有人得分：棋局在第 {} 轮就已分出胜负，从第 {} 轮起才能得分（规则第 7 节）。",
+    ),
+    (
+        "No points were gained: someone resigned before round 11 (rule book §7).",
+        "本局没有人得分：有人在第 11 轮之前认输（规则第 7 节）。",
+    ),
     ("Single games", "单局"),
     ("Best of three", "三局两胜"),
     ("Own rules", "自定规则"),

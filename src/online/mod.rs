@@ -12,7 +12,7 @@ use crate::play::{
     TurnRequest,
 };
 use crate::settings::Settings;
-use crate::ui::{Tr, trf};
+use crate::ui::{Tr, tr, trf};
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{Action, Game, Move, Seat};
@@ -160,6 +160,8 @@ pub struct Online {
     /// A host: when the running turn began here (its clock is the host
     /// crate's; the HUD counts from this between actions).
     turn_began: Option<std::time::Instant>,
+    /// We came back with a seat's token (to take the seat back).
+    rejoining: bool,
 }
 
 impl Online {
@@ -418,6 +420,7 @@ fn open_table(mut config: HostConfig, setup: &MatchSetup) -> Result<Online, Stri
         setup: setup.clone(),
         undo_asked: None,
         turn_began: None,
+        rejoining: false,
     })
 }
 
@@ -453,6 +456,7 @@ fn join_game(
                 setup: MatchSetup::default(),
                 undo_asked: None,
                 turn_began: None,
+                rejoining: join.rejoin.is_some() && !join.watch,
             });
             commands.insert_resource(LastTable(join.clone()));
             next.set(Screen::Online);
@@ -672,9 +676,10 @@ fn news(online: &Online) -> Vec<News> {
                     ClientEvent::Connection { seat, connected } => {
                         News::Connection(seat, connected)
                     }
-                    ClientEvent::UndoAsked { .. }
-                    | ClientEvent::Clock { .. }
-                    | ClientEvent::GameOver { .. } => continue,
+                    // The end as the host tells it: also how a player who
+                    // comes back to a finished game sees it.
+                    ClientEvent::GameOver { .. } => News::Replaced,
+                    ClientEvent::UndoAsked { .. } | ClientEvent::Clock { .. } => continue,
                     ClientEvent::Disconnected => News::Disconnected,
                     ClientEvent::Reconnected => News::Reconnected,
                     ClientEvent::Closed { reason } => News::Closed(reason),
@@ -735,6 +740,21 @@ fn follow_table(
             News::Welcome(seat) => {
                 online.seat = seat;
                 online.state = TableState::Lobby;
+                // Back with a token but no seat: the seat waited its time
+                // and was given up. Say so plainly; the game is watched.
+                if online.rejoining && seat.is_none() {
+                    online.rejoining = false;
+                    reports.info(
+                        tr(
+                            lang,
+                            "Your seat waited for you, but you were away too long: the game went on without you. You are watching it.",
+                        )
+                        .into(),
+                    );
+                    if let Some(last) = last.as_mut() {
+                        last.0.rejoin = None;
+                    }
+                }
                 // Keep the seat's token: the seat can be taken back later.
                 if let (
                     Link::Client {
@@ -787,9 +807,19 @@ fn follow_table(
                 {
                     info.connected = connected;
                 }
-                let name = game
-                    .as_ref()
-                    .map_or_else(|| format!("{}", seat + 1), |m| m.name(seat).to_string());
+                // By name, as the lobby knows it before the game is on screen.
+                let name = match (&game, &online.lobby) {
+                    (Some(m), _) if (seat as usize) < m.setup.seats.len() => {
+                        crate::ui::seat_name(lang, m, seat)
+                    }
+                    (_, Some(lobby)) => lobby
+                        .seats
+                        .get(seat as usize)
+                        .map(|s| crate::ui::display_name(lang, &s.name))
+                        .filter(|n| !n.is_empty())
+                        .unwrap_or_else(|| trf(lang, "Player {}", &[&(seat + 1)])),
+                    _ => trf(lang, "Player {}", &[&(seat + 1)]),
+                };
                 reports.info(if connected {
                     trf(lang, "{} is back.", &[&name])
                 } else {

@@ -309,14 +309,27 @@ fn host_or_join(ui: &mut egui::Ui, lang: Language, form: &mut JoinForm) -> bool 
         .num_columns(2)
         .spacing([8.0, 6.0])
         .show(ui, |ui| {
+            // The form takes the keyboard when it opens, on its first empty
+            // field: what is typed goes there, never to the screens' keys.
+            let opened = crate::ui::just_shown(ui.ctx(), egui::Id::new("join-form-shown"));
+            let empty = [
+                form.addr.is_empty(),
+                form.code.is_empty(),
+                form.name.is_empty(),
+            ];
+            let first_empty = empty.iter().position(|&e| e);
             ui.label(lang.t("Address"));
-            ui.add(egui::TextEdit::singleline(&mut form.addr).hint_text("192.168.1.20:7878"));
+            let addr =
+                ui.add(egui::TextEdit::singleline(&mut form.addr).hint_text("192.168.1.20:7878"));
             ui.end_row();
             ui.label(lang.t("Room code"));
-            ui.add(egui::TextEdit::singleline(&mut form.code).hint_text("·····-·····"));
+            let code = ui.add(egui::TextEdit::singleline(&mut form.code).hint_text("·····-·····"));
             ui.end_row();
             ui.label(lang.t("Your name"));
             let name = ui.add(egui::TextEdit::singleline(&mut form.name).char_limit(24));
+            if opened && let Some(i) = first_empty {
+                [&addr, &code, &name][i].request_focus();
+            }
             go = name.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.end_row();
         });

@@ -83,6 +83,10 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("{} is back.", "{} 回来了。"),
     (
+        "Your seat waited for you, but you were away too long: the game went on without you. You are watching it.",
+        "座位一直在等你，但你离开太久了：棋局已在没有你的情况下继续。你现在是观战者。",
+    ),
+    (
         "{} has lost the connection; the seat waits for them.",
         "{} 的连接中断了；座位会等他回来。",
     ),

@@ -153,7 +153,9 @@ impl FileProblem {
     }
 }
 
-pub(super) fn plugin(app: &mut App) {
+/// The files of the whole game (part of the full game; tests that check the
+/// files add it to the headless logic, with their own `Folders` after it).
+pub fn plugin(app: &mut App) {
     app.insert_resource(Folders::from_env())
         .init_resource::<SaveList>()
         .add_message::<SaveGame>()
@@ -183,9 +185,13 @@ pub(crate) fn move_aside(path: &Path) -> Option<PathBuf> {
 }
 
 /// Reads a JSON file. `Ok(None)` when there is none; a file that does not
-/// parse is renamed to `NAME.corrupt-N` and reported.
+/// parse, whatever the damage (bytes that are not UTF-8, an empty or cut-off
+/// file, JSON of another shape), is renamed to `NAME.corrupt-N` and reported,
+/// so nothing written afterwards replaces it.
 pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, FileProblem> {
-    let text = match std::fs::read_to_string(path) {
+    // Bytes, not a string: invalid UTF-8 is damage to keep aside, not an
+    // error reading the disk.
+    let text = match std::fs::read(path) {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => {
@@ -193,7 +199,7 @@ pub fn read_json<T: DeserializeOwned>(path: &Path) -> Result<Option<T>, FileProb
             return Err(FileProblem::CannotRead(path.to_path_buf()));
         }
     };
-    serde_json::from_str(&text).map(Some).map_err(|e| {
+    serde_json::from_slice(&text).map(Some).map_err(|e| {
         warn!("{} is unreadable: {e}", path.display());
         FileProblem::Damaged {
             aside: move_aside(path),
@@ -428,10 +434,17 @@ fn save_preferences(
     folders: Res<Folders>,
     options: Res<LaunchOptions>,
     settings: Res<Settings>,
+    screen: Res<State<crate::Screen>>,
     mut starts: MessageReader<StartMatch>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let started = starts.read().last().cloned();
+    // Only a game started from the setup screen is the setup to remember: a
+    // quick start, a rematch or a tournament game leaves it alone.
+    let started = starts
+        .read()
+        .last()
+        .cloned()
+        .filter(|_| *screen.get() == crate::Screen::Setup);
     if options.screenshot.is_some() {
         return;
     }
@@ -480,7 +493,25 @@ fn save_games(
                 .file_stem()
                 .map(|s| s.to_string_lossy().to_string())
                 .unwrap_or_default();
-            notices.write(Notice::Info(trf(lang, "Saved as «{}»", &[&stem])));
+            // The players in the interface language (the file's name keeps
+            // neutral English words on every machine).
+            let who = seats
+                .iter()
+                .map(|(name, kind)| {
+                    let bot = match kind {
+                        SeatKind::Bot(level) => Some(*level),
+                        _ => None,
+                    };
+                    crate::ui::seat_in_list(lang, name, bot)
+                })
+                .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
+                .unwrap_or_default();
+            info!("saved as {stem}");
+            notices.write(Notice::Info(trf(
+                lang,
+                "Saved: {}, move {}",
+                &[&who, &crate::play::move_number(&m.game)],
+            )));
             refresh.write(RefreshSaves);
         }
         Err(e) => {

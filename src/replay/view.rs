@@ -7,10 +7,9 @@ use super::{Replay, ReplayControl, SPEEDS, Step};
 use crate::play::{Match, SeatKind};
 use crate::settings::{Language, Settings};
 use crate::ui::i18n::item_name;
-use crate::ui::{Tr, display_name, seat_name, swatch, swatch_with_shape, trf};
+use crate::ui::{Tr, seat_name, swatch, swatch_with_shape, trf};
 use crate::{AppSystems, Screen};
 use bevy::prelude::*;
-use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::{Action, Event as RuleEvent, ItemUse, Seat, Status};
 
@@ -46,10 +45,10 @@ const KEYS: [(KeyCode, ReplayControl); 10] = [
 /// move, + − change the speed, Esc leaves (not while egui has the keyboard).
 pub fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
-    egui_input: Option<Res<EguiWantsInput>>,
+    focus: Option<Res<crate::input::KeyFocus>>,
     mut controls: MessageWriter<ReplayControl>,
 ) {
-    if egui_input.is_some_and(|e| e.wants_any_keyboard_input()) {
+    if !crate::input::KeyFocus::shortcuts_free(focus.as_deref()) {
         return;
     }
     for (key, control) in KEYS {
@@ -71,17 +70,20 @@ fn clock_text(ms: u32) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// An action in words: "40 → 52 (3 hops)", "passes", "Swap 58 ↔ 27".
-fn notation(lang: Language, action: &Action) -> String {
+/// An action in words, a move by the rows of the board counted from its
+/// player's home tip (row 1) towards the far tip: "row 3 → row 9 (3
+/// hops)"; "passes", "Swap 58 ↔ 27".
+fn notation(lang: Language, action: &Action, row: &dyn Fn(starhop_engine::Hole) -> u8) -> String {
     match action {
         Action::Move {
             from, to, route, ..
         } => {
             let hops = route.len().saturating_sub(1);
+            let rows = trf(lang, "row {} → row {}", &[&row(*from), &row(*to)]);
             if hops > 1 {
-                format!("{from} → {to} ({})", trf(lang, "{} hops", &[&hops]))
+                format!("{rows} ({})", trf(lang, "{} hops", &[&hops]))
             } else {
-                format!("{from} → {to}")
+                rows
             }
         }
         Action::Pass { .. } => lang.t("passes").into(),
@@ -143,20 +145,23 @@ fn make_lines(lang: Language, r: &Replay, m: &Match) -> Vec<String> {
     let mut lines = Vec::with_capacity(r.steps.len() + 1);
     lines.push(lang.t("Start position").to_string());
     for (i, step) in r.steps.iter().enumerate() {
-        let name = m
-            .setup
-            .seats
-            .get(step.seat as usize)
-            .map_or_else(String::new, |s| display_name(lang, &s.name));
+        let name = if (step.seat as usize) < m.setup.seats.len() {
+            seat_name(lang, m, step.seat)
+        } else {
+            String::new()
+        };
         let time = if timed {
             format!(" · {}", clock_text(action_ms(&step.action)))
         } else {
             String::new()
         };
+        let board = m.game.position().board();
+        let home = m.game.position().home_camp(step.seat);
+        let row = |h: starhop_engine::Hole| board.row_from_camp(h, home);
         lines.push(format!(
             "{}. {name}: {}{}{time}",
             i + 1,
-            notation(lang, &step.action),
+            notation(lang, &step.action, &row),
             marks(lang, step)
         ));
     }

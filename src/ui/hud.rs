@@ -86,7 +86,10 @@ pub fn hud(
                             lang.t("to move")
                         ));
                     });
-                    if mind.is_thinking() {
+                    if pause.any() {
+                        // Bots and clocks stand still meanwhile.
+                        ui.label(lang.t("paused"));
+                    } else if mind.is_thinking() {
                         // Three dots that fill up while the bot thinks.
                         let dots = ".".repeat(1 + (time.elapsed_secs() * 3.0) as usize % 3);
                         ui.label(format!("{}{dots}", lang.t("thinking")));
@@ -187,7 +190,10 @@ pub fn hud(
     // Buttons, with their keys in the tooltips; on a narrow window the row wraps.
     let screen = ctx.content_rect();
     let bar = button_bar(ctx, "buttons", |ui| {
-        let (undo, redo) = undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
+        // Bots playing bots are watched, not taken back.
+        let watched = m.setup.bots_only();
+        let (undo, redo) =
+            undo_redo_buttons(ui, lang, g.can_undo() && !watched, g.can_redo() && !watched);
         if undo {
             turns.write(TurnRequest::Undo);
         }
@@ -207,16 +213,17 @@ pub fn hud(
         if ui.add_enabled(human, resign).clicked() {
             asking.0 = Some(Ask::Resign(seat));
         }
-        if human {
-            let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
-            let tip = format!("H · {}", lang.t("Show the move the Hard bot would play."));
-            if ui
-                .add_enabled(!mind.is_hinting(), hint)
-                .on_hover_text(tip)
-                .clicked()
-            {
-                hints.write(HintRequest);
-            }
+        // Always in its place (the buttons never shift): on a bot's turn it
+        // is only greyed.
+        let hint = egui::Button::new(format!("💡 {}", lang.t("Hint")));
+        let tip = format!("H · {}", lang.t("Show the move the Hard bot would play."));
+        if ui
+            .add_enabled(human && !mind.is_hinting(), hint)
+            .on_hover_text(tip.clone())
+            .on_disabled_hover_text(tip)
+            .clicked()
+        {
+            hints.write(HintRequest);
         }
         // Watching bots: pause and speed.
         if m.setup.bots_only() && !g.is_over() {
@@ -304,6 +311,10 @@ pub fn end_screen(
         _ => vec![None; m.game.players()],
     };
     let rated = rating.iter().any(Option::is_some);
+    let held_back = match (&store, &filed.filed) {
+        (Some(store), Some(Some(id))) if rated => crate::league::held_back(store, id, &m.game),
+        _ => None,
+    };
     let tournament = filed.tournament.is_some();
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)
@@ -346,11 +357,15 @@ pub fn end_screen(
                                 .map_or(String::new(), |sc| format!("{}", sc[s as usize])),
                         );
                         if rated {
-                            rating_cell(ui, lang, rating[s as usize]);
+                            let would = held_back.as_ref().and_then(|h| h.would_have[s as usize]);
+                            rating_cell(ui, lang, rating[s as usize], would);
                         }
                         ui.end_row();
                     }
                 });
+            if let Some(h) = &held_back {
+                ui.add(egui::Label::new(egui::RichText::new(h.reason(lang)).weak()).wrap());
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 if tournament {
@@ -387,7 +402,12 @@ pub fn end_screen(
 
 /// A profile's rating change on the end screen: "+12", "−8", and a new
 /// level ("Level 3!").
-fn rating_cell(ui: &mut egui::Ui, lang: Language, line: Option<crate::league::RatingLine>) {
+fn rating_cell(
+    ui: &mut egui::Ui,
+    lang: Language,
+    line: Option<crate::league::RatingLine>,
+    would_have: Option<i32>,
+) {
     let Some(line) = line else {
         ui.label("");
         return;
@@ -403,6 +423,10 @@ fn rating_cell(ui: &mut egui::Ui, lang: Language, line: Option<crate::league::Ra
                 .strong()
                 .color(colour),
         );
+        // What the early-game rule held back (explained under the table).
+        if let Some(w) = would_have {
+            ui.label(egui::RichText::new(trf(lang, "(would have been +{})", &[&w])).weak());
+        }
         if let Some(level) = line.new_level {
             let text = if line.points > 0 {
                 trf(lang, "Level {}!", &[&level])

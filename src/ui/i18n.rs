@@ -44,6 +44,14 @@ const ZH: &[(&str, &str)] = &[
         "在时间允许内尽量深算。",
     ),
     ("thinking", "思考中"),
+    ("paused", "已暂停"),
+    ("(would have been +{})", "（本可得 +{}）"),
+    ("row {} → row {}", "第 {} 行 → 第 {} 行"),
+    (
+        "Any marble may be moved: the colours only tell them apart.",
+        "任何棋子都可以走：颜色只是为了区分。",
+    ),
+    ("Back to the home screen (Esc)", "回到主页（Esc）"),
     ("Hint", "提示"),
     (
         "Show the move the Hard bot would play.",
@@ -428,6 +436,7 @@ const ZH: &[(&str, &str)] = &[
     ("Unreadable", "无法读取"),
     ("From a newer version", "来自更新的版本"),
     ("Saved as «{}»", "已保存为「{}」"),
+    ("Saved: {}, move {}", "已保存：{}，第 {} 步"),
     ("Deleted «{}»", "已删除「{}」"),
     ("The game could not be saved.", "无法保存棋局。"),
     (

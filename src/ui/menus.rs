@@ -36,7 +36,11 @@ pub fn escape(
 ) {
     let egui_has_keys = egui_input.is_some_and(|e| e.wants_any_keyboard_input());
     let toggled = toggles.read().count() > 0;
-    let esc = keys.just_pressed(KeyCode::Escape) && (screen.get().is_menu() || egui_has_keys);
+    // An open window or question always has Esc; elsewhere the screens'
+    // own input takes it first (and only what is left comes here).
+    let open = *overlay.get() != Overlay::None || asking.0.is_some();
+    let esc =
+        keys.just_pressed(KeyCode::Escape) && (open || screen.get().is_menu() || egui_has_keys);
     if toggled || esc {
         if asking.0.is_some() {
             asking.0 = None;
@@ -78,7 +82,21 @@ fn modal<R>(
     title: &str,
     content: impl FnOnce(&mut egui::Ui) -> R,
 ) -> egui::ModalResponse<R> {
+    modal_in(ctx, id, egui::Order::Foreground, title, content)
+}
+
+/// A modal window in the layer `order`: a question opens in a layer above
+/// every menu window, so it is on top of (and takes the keyboard from) the
+/// window that asked it, whichever was clicked last.
+fn modal_in<R>(
+    ctx: &egui::Context,
+    id: egui::Id,
+    order: egui::Order,
+    title: &str,
+    content: impl FnOnce(&mut egui::Ui) -> R,
+) -> egui::ModalResponse<R> {
     egui::Modal::new(id)
+        .area(egui::Modal::default_area(id).order(order))
         .backdrop_color(egui::Color32::from_black_alpha(140))
         .frame(egui::Frame::window(&ctx.global_style()).inner_margin(16.0))
         .show(ctx, |ui| {
@@ -102,7 +120,7 @@ pub(crate) fn ask_yes_no(
     just_opened: bool,
     lang: Language,
 ) -> Option<bool> {
-    let response = modal(ctx, id, question, |ui| {
+    let response = modal_in(ctx, id, egui::Order::Tooltip, question, |ui| {
         ui.set_max_width(400.0);
         if !detail.is_empty() {
             ui.add(egui::Label::new(detail).wrap());
@@ -386,9 +404,11 @@ fn save_row(
                 {
                     action = Some(RowAction::Load(entry.path.clone()));
                 }
+                // The date on a line of its own, the buttons under it on the
+                // right: they never cover each other, however narrow the window.
+                let when = format!("{} · {}", entry.when, trf(lang, "move {}", &[moves]));
+                ui.label(egui::RichText::new(when).weak());
                 ui.horizontal(|ui| {
-                    let when = format!("{} · {}", entry.when, trf(lang, "move {}", &[moves]));
-                    ui.label(egui::RichText::new(when).weak());
                     ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                         delete(ui, &mut action);
                         let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
@@ -437,8 +457,27 @@ fn save_row(
     action
 }
 
+/// A save as the list names it: its players, date and move.
+fn save_title(lang: Language, entry: &crate::persist::SaveEntry) -> String {
+    match &entry.state {
+        SaveState::Readable { seats, moves } => {
+            let who = seats
+                .iter()
+                .map(|(name, bot)| seat_in_list(lang, name, *bot))
+                .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
+                .unwrap_or_default();
+            format!(
+                "{who} · {} · {}",
+                entry.when,
+                trf(lang, "move {}", &[moves])
+            )
+        }
+        _ => entry.file_name.clone(),
+    }
+}
+
 /// A seat in the list of saves: its name, a bot with its level.
-fn seat_in_list(lang: Language, name: &str, bot: Option<starhop_ai::Level>) -> String {
+pub(crate) fn seat_in_list(lang: Language, name: &str, bot: Option<starhop_ai::Level>) -> String {
     match bot {
         Some(level) if super::i18n::default_number(name).is_some() => {
             trf(lang, "Bot ({})", &[&super::setup::level_name(lang, level)])
@@ -467,6 +506,7 @@ pub fn confirm(
     mut asking: ResMut<Asking>,
     settings: Res<Settings>,
     game: Option<Res<Match>>,
+    saves: Res<SaveList>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut writers: AnswerWriters,
     mut shown: Local<Option<Ask>>,
@@ -510,9 +550,17 @@ pub fn confirm(
         ),
         Ask::DeleteSave(path) => (
             lang.t("Delete this save?"),
-            path.file_stem()
-                .map(|s| s.to_string_lossy().to_string())
-                .unwrap_or_default(),
+            // Its players and date as the list shows them, in the interface language.
+            saves
+                .entries
+                .iter()
+                .find(|e| &e.path == path)
+                .map(|e| save_title(lang, e))
+                .unwrap_or_else(|| {
+                    path.file_stem()
+                        .map(|s| s.to_string_lossy().to_string())
+                        .unwrap_or_default()
+                }),
         ),
     };
     let answer = ask_yes_no(
@@ -571,6 +619,155 @@ fn close_row(ui: &mut egui::Ui, lang: Language, just_opened: bool) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const SCREEN: egui::Rect = egui::Rect {
+        min: egui::Pos2::ZERO,
+        max: egui::pos2(1280.0, 800.0),
+    };
+
+    /// One egui frame of a menu with a Quit button that asks Yes or No, as
+    /// the pause menu does: the Quit button's place, and the answer if any.
+    fn menu_frame(
+        ctx: &egui::Context,
+        events: Vec<egui::Event>,
+        asking: &mut bool,
+    ) -> (egui::Rect, Option<bool>) {
+        let input = egui::RawInput {
+            screen_rect: Some(SCREEN),
+            events,
+            ..Default::default()
+        };
+        let mut quit = egui::Rect::NOTHING;
+        let mut answer = None;
+        let mut output = ctx.run_ui(input, |ui| {
+            let ctx = ui.ctx().clone();
+            modal(&ctx, egui::Id::new("modal-pause"), "Paused", |ui| {
+                let _ = menu_button(ui, "Resume".into());
+                let q = menu_button(ui, "Quit".into());
+                quit = q.rect;
+                if q.clicked() {
+                    *asking = true;
+                }
+            });
+            // As `confirm` does: the question knows the frame it opens in.
+            let shown_id = egui::Id::new("test-question-shown");
+            let was_shown = ctx.data(|d| d.get_temp::<bool>(shown_id)).unwrap_or(false);
+            ctx.data_mut(|d| d.insert_temp(shown_id, *asking));
+            if *asking {
+                answer = ask_yes_no(
+                    &ctx,
+                    egui::Id::new("modal-confirm"),
+                    "Quit Starhop?",
+                    "",
+                    !was_shown,
+                    Language::English,
+                );
+                if answer.is_some() {
+                    *asking = false;
+                }
+            }
+        });
+        // Nothing is painted here: the font atlas's updates are dropped.
+        output.textures_delta.clear();
+        (quit, answer)
+    }
+
+    fn press(at: egui::Pos2, pressed: bool) -> egui::Event {
+        egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        }
+    }
+
+    /// Where the Yes button of the question on show is: the left one of the
+    /// two buttons at the foot of its window.
+    fn yes_button(ctx: &egui::Context) -> egui::Pos2 {
+        let rect = ctx
+            .memory(|m| m.area_rect(egui::Id::new("modal-confirm")))
+            .expect("the question is on show");
+        egui::pos2(rect.center().x - 60.0, rect.bottom() - 16.0 - 16.0)
+    }
+
+    #[test]
+    fn a_question_opens_above_the_menu_that_asked_it() {
+        // A click by mouse with press and release in one frame or in two,
+        // the first time the question opens and again after it was answered.
+        for same_frame in [false, true] {
+            let ctx = egui::Context::default();
+            let mut asking = false;
+            // A few frames for the windows to find their places.
+            let mut quit = egui::Rect::NOTHING;
+            for _ in 0..3 {
+                quit = menu_frame(&ctx, vec![], &mut asking).0;
+            }
+            for round in 0..3 {
+                let at = quit.center();
+                let mut events = vec![egui::Event::PointerMoved(at), press(at, true)];
+                if same_frame {
+                    events.push(press(at, false));
+                    menu_frame(&ctx, events, &mut asking);
+                } else {
+                    menu_frame(&ctx, events, &mut asking);
+                    menu_frame(&ctx, vec![press(at, false)], &mut asking);
+                }
+                assert!(asking, "round {round}: Quit asks");
+                for _ in 0..3 {
+                    menu_frame(&ctx, vec![egui::Event::PointerMoved(at)], &mut asking);
+                }
+                let yes = yes_button(&ctx);
+                let top = ctx.layer_id_at(yes).expect("a layer under the pointer");
+                assert_eq!(
+                    top.id,
+                    egui::Id::new("modal-confirm"),
+                    "round {round}, same frame {same_frame}: the question is on top"
+                );
+                menu_frame(
+                    &ctx,
+                    vec![egui::Event::PointerMoved(yes), press(yes, true)],
+                    &mut asking,
+                );
+                let (_, answer) = menu_frame(&ctx, vec![press(yes, false)], &mut asking);
+                assert_eq!(answer, Some(true), "round {round}: Yes can be clicked");
+                for _ in 0..3 {
+                    menu_frame(
+                        &ctx,
+                        vec![egui::Event::PointerMoved(quit.center())],
+                        &mut asking,
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_question_takes_the_keyboard_from_the_menu() {
+        let ctx = egui::Context::default();
+        let mut asking = false;
+        let mut quit = egui::Rect::NOTHING;
+        for _ in 0..3 {
+            quit = menu_frame(&ctx, vec![], &mut asking).0;
+        }
+        let at = quit.center();
+        menu_frame(
+            &ctx,
+            vec![egui::Event::PointerMoved(at), press(at, true)],
+            &mut asking,
+        );
+        menu_frame(&ctx, vec![press(at, false)], &mut asking);
+        menu_frame(&ctx, vec![], &mut asking);
+        let key = |pressed| egui::Event::Key {
+            key: egui::Key::Enter,
+            physical_key: None,
+            pressed,
+            repeat: false,
+            modifiers: egui::Modifiers::NONE,
+        };
+        let (_, pressed) = menu_frame(&ctx, vec![key(true)], &mut asking);
+        let (_, released) = menu_frame(&ctx, vec![key(false)], &mut asking);
+        assert_eq!(pressed.or(released), Some(true), "Enter answers Yes");
+    }
 
     #[test]
     fn esc_steps_back_one_level() {

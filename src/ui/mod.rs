@@ -15,7 +15,7 @@ mod hud;
 pub mod i18n;
 mod items;
 mod menus;
-pub(crate) use menus::ask_yes_no;
+pub(crate) use menus::{ask_yes_no, seat_in_list};
 mod setup;
 
 pub(crate) use hud::result_heading;
@@ -102,6 +102,10 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(install_fonts),
         )
+        .add_systems(
+            EguiPrimaryContextPass,
+            note_key_focus.after(toasts).after(install_fonts),
+        )
         .add_systems(OnEnter(Overlay::Load), menus::refresh_saves)
         .add_systems(OnExit(Screen::Playing), menus::close_everything)
         .add_systems(
@@ -116,6 +120,47 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Resource)]
 struct FontsInstalled;
+
+/// Whether the part of a screen called `id` is drawn for the first time
+/// after not being on show (a form that opens takes the keyboard then).
+pub fn just_shown(ctx: &egui::Context, id: egui::Id) -> bool {
+    let now = ctx.cumulative_pass_nr();
+    let last = ctx.data(|d| d.get_temp::<u64>(id));
+    ctx.data_mut(|d| d.insert_temp(id, now));
+    last.is_none_or(|at| at + 1 < now)
+}
+
+/// The way home that every panel has, in the same words (Esc does the same).
+pub fn home_button(ui: &mut egui::Ui, lang: Language) -> bool {
+    ui.button(format!("🏠 {}", lang.t("Home")))
+        .on_hover_text(lang.t("Back to the home screen (Esc)"))
+        .clicked()
+}
+
+/// Notes who has the keyboard for the screens' own keys ([`crate::input::KeyFocus`]),
+/// after every window of the frame was drawn. A button clicked with the
+/// mouse gives the keyboard back to the screen at once (egui would keep it
+/// focused, and then Enter would press it again and the screen's keys would
+/// stop); a button reached with Tab keeps it.
+fn note_key_focus(mut contexts: EguiContexts, mut focus: ResMut<crate::input::KeyFocus>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let typing = ctx.text_edit_focused() || ctx.any_popup_open();
+    if !typing && ctx.input(|i| i.pointer.any_released()) {
+        ctx.memory_mut(|m| {
+            if let Some(id) = m.focused() {
+                m.surrender_focus(id);
+            }
+        });
+    }
+    let now = crate::input::KeyFocus {
+        typing,
+        widget: !typing && ctx.memory(|m| m.focused().is_some()),
+    };
+    if *focus != now {
+        *focus = now;
+    }
+    Ok(())
+}
 
 /// The subset of Noto Sans CJK SC (see assets/fonts/README.md), compiled in so
 /// Chinese text works even when the assets folder is missing.
@@ -161,7 +206,7 @@ fn collect_notices(
     for n in notices.read() {
         let name = |s: u8| {
             game.as_ref()
-                .map_or_else(|| format!("{}", s + 1), |m| display_name(lang, m.name(s)))
+                .map_or_else(|| format!("{}", s + 1), |m| seat_name(lang, m, s))
         };
         let (mut text, colour) = i18n::describe_notice(lang, n, &name);
         // A finisher's place so far: one more than those who needed fewer turns.
@@ -190,17 +235,30 @@ fn collect_notices(
 }
 
 /// Toasts, bottom left above the buttons: each wraps its text at a readable width.
-fn toasts(mut contexts: EguiContexts, mut toasts: ResMut<Toasts>, time: Res<Time>) -> Result {
+fn toasts(
+    mut contexts: EguiContexts,
+    mut toasts: ResMut<Toasts>,
+    time: Res<Time>,
+    panel: Res<SetupPanel>,
+    on: Res<State<Screen>>,
+) -> Result {
     if toasts.0.is_empty() {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
     let now = time.elapsed_secs_f64();
     let screen = ctx.content_rect();
+    // Beside a menu screen's panel, never over it (its lists reach the foot
+    // of the screen), when there is room there.
+    let left = if on.get().is_menu() && screen.right() - panel.right > 260.0 {
+        panel.right + 16.0
+    } else {
+        16.0
+    };
     // Never wider than the screen allows, never a thin column.
-    let max_width = (screen.width() - 32.0).clamp(160.0, 460.0);
+    let max_width = (screen.right() - left - 16.0).clamp(160.0, 460.0);
     egui::Area::new("toasts".into())
-        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(16.0, -76.0))
+        .anchor(egui::Align2::LEFT_BOTTOM, egui::vec2(left, -76.0))
         .order(egui::Order::Tooltip)
         .interactable(false)
         .show(ctx, |ui| {
@@ -233,7 +291,14 @@ fn toasts(mut contexts: EguiContexts, mut toasts: ResMut<Toasts>, time: Res<Time
 
 /// A seat's name as shown (default names in the interface language).
 pub fn seat_name(lang: Language, m: &Match, seat: Seat) -> String {
-    display_name(lang, m.name(seat))
+    let name = m.name(seat);
+    match m.setup.seats.get(seat as usize).map(|s| s.kind) {
+        // A bot nobody named carries its level's name, as in the standings.
+        Some(crate::play::SeatKind::Bot(level)) if i18n::default_number(name).is_some() => {
+            trf(lang, "Bot ({})", &[&level_name(lang, level)])
+        }
+        _ => display_name(lang, name),
+    }
 }
 
 /// An egui colour for a Bevy colour.

@@ -180,11 +180,7 @@ pub fn setup_screen(
                 if ui.button(format!("⚙ {}", lang.t("Settings"))).clicked() {
                     next_overlay.set(Overlay::Settings);
                 }
-                if ui
-                    .button(format!("🏠 {}", lang.t("Home")))
-                    .on_hover_text("Esc")
-                    .clicked()
-                {
+                if super::home_button(ui, lang) {
                     screen.set(crate::Screen::Home);
                 }
             });

@@ -255,6 +255,25 @@ impl Board {
             .collect()
     }
 
+    /// The row of hole `h` counted from the tip of camp `camp`: 1 at the
+    /// tip, `4n + 1` at the opposite tip (a notation players can read: how
+    /// far a marble is from home).
+    pub fn row_from_camp(&self, h: Hole, camp: u8) -> u8 {
+        let n = self.size as i16;
+        let hex = self.hex(h);
+        let (q, r, s) = (hex.q as i16, hex.r as i16, hex.s() as i16);
+        // Each camp sticks out along one cube axis (see `camp_of_hex`).
+        let depth = match camp % 6 {
+            0 => 2 * n - r,
+            1 => s + 2 * n,
+            2 => 2 * n - q,
+            3 => r + 2 * n,
+            4 => 2 * n - s,
+            _ => q + 2 * n,
+        };
+        (depth + 1) as u8
+    }
+
     /// The holes of every camp together.
     pub fn any_camp(&self) -> Bitboard {
         self.all & !self.centre
@@ -264,6 +283,37 @@ impl Board {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rows_count_from_each_camps_tip_to_the_far_tip() {
+        for size in SIZES {
+            let b = Board::get(size).unwrap();
+            let last = 4 * size + 1;
+            for camp in 0..6u8 {
+                let rows: Vec<u8> = (0..b.len() as Hole)
+                    .map(|h| b.row_from_camp(h, camp))
+                    .collect();
+                assert_eq!(rows.iter().min(), Some(&1), "size {size} camp {camp}");
+                assert_eq!(rows.iter().max(), Some(&last), "size {size} camp {camp}");
+                // The tip row is one hole of the camp; the far tip one hole of the opposite camp.
+                let tip: Vec<Hole> = (0..b.len() as Hole)
+                    .filter(|&h| rows[h as usize] == 1)
+                    .collect();
+                assert_eq!(tip.len(), 1);
+                assert_eq!(b.camp_of[tip[0] as usize], Some(camp));
+                let far: Vec<Hole> = (0..b.len() as Hole)
+                    .filter(|&h| rows[h as usize] == last)
+                    .collect();
+                assert_eq!(far.len(), 1);
+                assert_eq!(b.camp_of[far[0] as usize], Some((camp + 3) % 6));
+                // The camp is exactly its first `size` rows.
+                for h in 0..b.len() as Hole {
+                    let in_camp = b.camps[camp as usize].contains(h);
+                    assert_eq!(in_camp, rows[h as usize] <= size, "hole {h}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn within_is_every_hole_at_most_that_far() {

@@ -2,7 +2,10 @@
 //!
 //! - `league.json`: the profiles and the history list (one file, so a game's
 //!   rating changes and its history entry are always written together);
-//! - `history/ID.json`: the record of each finished game;
+//! - `history/ID.json`: the record of each finished game, and beside it
+//!   `history/ID.meta.json`: its history entry and the profiles of its seats
+//!   as they stood after it, so that a damaged `league.json` can be rebuilt
+//!   from the history folder ([`League::open`] does so);
 //! - `tournaments/ID.json`: each tournament.
 //!
 //! Every write goes through a temporary file and a rename, so a crash never
@@ -32,8 +35,30 @@ pub enum StoreProblem {
     Newer { file: String },
     #[error("{file} could not be written: {why}")]
     CannotWrite { file: String, why: String },
+    #[error(
+        "{file} could not be read, so it was kept aside as {aside}; {games} games and {profiles} profiles were rebuilt from the history"
+    )]
+    Rebuilt {
+        file: String,
+        aside: String,
+        games: usize,
+        profiles: usize,
+    },
     #[error("{0}")]
     Invalid(String),
+}
+
+pub const META_FORMAT: &str = "starhop-history-entry";
+pub const META_VERSION: u32 = 1;
+
+/// What is kept beside a history record: its entry, and the profiles that
+/// played it as they stood after it (points, counts, name and colour).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct HistoryMeta {
+    format: String,
+    version: u32,
+    entry: HistoryEntry,
+    profiles: Vec<crate::profiles::Profile>,
 }
 
 /// The profiles and the history.
@@ -132,6 +157,68 @@ fn read_checked<T: DeserializeOwned>(
     }
 }
 
+/// The history entry of a record filed without an entry file: its places
+/// and ending from a replay, its seats as guests and bots, unrated, dated by
+/// the file. None when the record does not replay to an end.
+fn entry_of_record(
+    path: &Path,
+    name: &str,
+    modified: std::time::SystemTime,
+) -> Option<HistoryEntry> {
+    let file = std::fs::File::open(path).ok()?;
+    let record = starhop_engine::read_record(file, MAX_RECORD_BYTES).ok()?;
+    let game = record.replay().ok()?;
+    let outcome = game.outcome()?.clone();
+    let n = record.players;
+    let who = (0..n)
+        .map(|s| {
+            record
+                .bots
+                .get(s)
+                .cloned()
+                .flatten()
+                .and_then(|l| starhop_ai::Level::ALL.into_iter().find(|x| x.name() == l))
+                .map_or(Who::Guest, Who::Bot)
+        })
+        .collect();
+    let secs = modified
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    Some(HistoryEntry {
+        id: name.trim_end_matches(".json").to_string(),
+        date: utc_stamp(secs),
+        names: (0..n)
+            .map(|s| record.names.get(s).cloned().unwrap_or_default())
+            .collect(),
+        who,
+        places: outcome.places.clone(),
+        scores: outcome.scores.clone(),
+        reason: outcome.reason,
+        moves: record.actions.len(),
+        rating: vec![0; n],
+        new_levels: vec![None; n],
+        record: name.to_string(),
+        tournament: None,
+    })
+}
+
+/// "2026-11-30 14.05" (UTC) from seconds since 1970.
+fn utc_stamp(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let (h, m) = ((secs % 86_400) / 3600, (secs % 3600) / 60);
+    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let mo = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(mo <= 2);
+    format!("{y:04}-{mo:02}-{d:02} {h:02}.{m:02}")
+}
+
 fn to_json<T: Serialize>(value: &T) -> Vec<u8> {
     serde_json::to_vec_pretty(value).expect("league values always serialise")
 }
@@ -163,6 +250,20 @@ impl League {
                 league.history = f.history;
             }
             Ok(None) => {}
+            Err(StoreProblem::Damaged { file, aside }) => {
+                // The damaged file is kept aside; what the history folder
+                // holds comes back, and is written as the new league file.
+                let (games, profiles) = league.rebuild_from_history();
+                if let Err(p) = league.save() {
+                    problems.push(p);
+                }
+                problems.push(StoreProblem::Rebuilt {
+                    file,
+                    aside,
+                    games,
+                    profiles,
+                });
+            }
             Err(p) => {
                 league.read_only = matches!(p, StoreProblem::Newer { .. });
                 problems.push(p);
@@ -315,12 +416,137 @@ impl League {
             record: name,
             tournament,
         });
+        self.write_meta(self.history.last().expect("just pushed"))?;
         self.save()?;
         Ok(GameFiled {
             id,
             changes,
             new: true,
         })
+    }
+
+    /// The file beside a history record that lets the league be rebuilt.
+    fn meta_path(&self, id: &str) -> PathBuf {
+        self.history_dir().join(format!("{id}.meta.json"))
+    }
+
+    fn write_meta(&self, entry: &HistoryEntry) -> Result<(), StoreProblem> {
+        let profiles = entry
+            .who
+            .iter()
+            .filter_map(|w| match w {
+                Who::Profile(id) => self.profiles.get(id).cloned(),
+                _ => None,
+            })
+            .collect();
+        let meta = HistoryMeta {
+            format: META_FORMAT.into(),
+            version: META_VERSION,
+            entry: entry.clone(),
+            profiles,
+        };
+        write_atomic(&self.meta_path(&entry.id), &to_json(&meta))
+    }
+
+    /// Rebuilds the profiles and the history from the history folder (after
+    /// `league.json` was found damaged): every record with its entry file as
+    /// it was filed, each profile as it stood after its last game, profiles
+    /// named only in a tournament with no points yet; records without an
+    /// entry file (filed by older versions) come back as unrated games of
+    /// guests and bots. Returns the numbers of games and profiles rebuilt.
+    fn rebuild_from_history(&mut self) -> (usize, usize) {
+        let Ok(dir) = std::fs::read_dir(self.history_dir()) else {
+            return (0, 0);
+        };
+        let mut records: Vec<(PathBuf, std::time::SystemTime)> = Vec::new();
+        let mut metas: Vec<HistoryMeta> = Vec::new();
+        for e in dir.flatten() {
+            let path = e.path();
+            let name = file_label(&path);
+            if name.ends_with(".meta.json") {
+                // A damaged entry file is left where it is: its record still
+                // comes back below, unrated.
+                if let Ok(bytes) = std::fs::read(&path)
+                    && let Ok(meta) = serde_json::from_slice::<HistoryMeta>(&bytes)
+                    && meta.format == META_FORMAT
+                {
+                    metas.push(meta);
+                }
+            } else if name.ends_with(".json") {
+                let modified = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                records.push((path, modified));
+            }
+        }
+        metas.sort_by(|a, b| {
+            (a.entry.date.as_str(), a.entry.id.as_str())
+                .cmp(&(b.entry.date.as_str(), b.entry.id.as_str()))
+        });
+        let mut profiles: Vec<crate::profiles::Profile> = Vec::new();
+        let mut history = Vec::new();
+        for meta in metas {
+            if !records
+                .iter()
+                .any(|(p, _)| file_label(p) == meta.entry.record)
+            {
+                continue;
+            }
+            for p in meta.profiles {
+                match profiles.iter_mut().find(|q| q.id == p.id) {
+                    Some(q) => *q = p,
+                    None => profiles.push(p),
+                }
+            }
+            history.push(meta.entry);
+        }
+        // Records filed before entry files existed.
+        records.sort_by_key(|(_, t)| *t);
+        for (path, modified) in records {
+            let name = file_label(&path);
+            if history.iter().any(|e: &HistoryEntry| e.record == name) {
+                continue;
+            }
+            if let Some(entry) = entry_of_record(&path, &name, modified) {
+                history.push(entry);
+            }
+        }
+        // Profiles that entered a tournament but have played no game yet.
+        let (tournaments, _) = self.tournaments();
+        for t in &tournaments {
+            for e in &t.entrants {
+                if let Who::Profile(id) = &e.who
+                    && !profiles.iter().any(|p| &p.id == id)
+                {
+                    profiles.push(crate::profiles::Profile {
+                        id: id.clone(),
+                        name: e.name.clone(),
+                        colour: [200, 200, 200],
+                        created: t.created.chars().take(10).collect(),
+                        points: 0,
+                        games: 0,
+                        wins: 0,
+                        draws: 0,
+                        losses: 0,
+                        finished: 0,
+                        finish_moves: 0,
+                    });
+                }
+            }
+        }
+        let next = profiles
+            .iter()
+            .filter_map(|p| p.id.strip_prefix('p')?.parse::<u64>().ok())
+            .max()
+            .map_or(1, |n| n + 1);
+        let counts = (history.len(), profiles.len());
+        self.profiles = Profiles {
+            list: profiles,
+            next,
+        };
+        self.history = history;
+        counts
     }
 
     /// The record file of a history entry.
@@ -347,6 +573,7 @@ impl League {
         self.save()?;
         // The list no longer names it; a file left behind harms nothing.
         let _ = std::fs::remove_file(self.record_path(&entry));
+        let _ = std::fs::remove_file(self.meta_path(&entry.id));
         Ok(())
     }
 

@@ -165,7 +165,11 @@ fn a_damaged_league_file_is_kept_aside_and_the_league_starts_afresh() {
     let (mut league, problems) = League::open(&dir);
     assert!(matches!(
         problems.as_slice(),
-        [StoreProblem::Damaged { .. }]
+        [StoreProblem::Rebuilt {
+            games: 0,
+            profiles: 0,
+            ..
+        }]
     ));
     assert!(problems[0].to_string().contains("kept aside"));
     assert!(league.profiles.list.is_empty());
@@ -186,6 +190,130 @@ fn a_damaged_league_file_is_kept_aside_and_the_league_starts_afresh() {
     let (_, problems) = League::open(&dir);
     assert_eq!(problems.len(), 1);
     assert!(dir.join("league.json.corrupt-2").exists());
+}
+
+/// Damage that a family's disk or a stray program could do to a file.
+fn damages(good: &[u8]) -> Vec<(&'static str, Vec<u8>)> {
+    vec![
+        ("truncated", good[..good.len() / 2].to_vec()),
+        ("empty", Vec::new()),
+        (
+            "binary garbage",
+            vec![0xff, 0xfe, 0x00, 0x9c, 0x80, 0xc3, 0x28],
+        ),
+        (
+            "wrong json",
+            b"{\"profiles\": 3, \"history\": [\"x\"]}".to_vec(),
+        ),
+    ]
+}
+
+#[test]
+fn a_damaged_league_file_is_rebuilt_from_the_history_and_kept_aside() {
+    for (kind, _) in damages(b"0123456789") {
+        let dir = temp_dir(&format!("rebuild-{}", kind.replace(' ', "-")));
+        let (mut league, _) = League::open(&dir);
+        let ann = league.profiles.create("Ann", [200, 40, 40], "d").unwrap();
+        let bo = league.profiles.create("Bo", [40, 40, 200], "d").unwrap();
+        let cy = league.profiles.create("Cy", [40, 200, 40], "d").unwrap();
+        league.save().unwrap();
+        let who = [Who::Profile(ann.clone()), Who::Profile(bo.clone())];
+        league
+            .file_game(&finished_record(3), &who, "2026-11-30 20.00", None)
+            .unwrap();
+        league
+            .file_game(&finished_record(4), &who, "2026-11-30 21.00", None)
+            .unwrap();
+        league
+            .file_game(
+                &finished_record(5),
+                &[Who::Profile(bo.clone()), Who::Bot(Level::Hard)],
+                "2026-12-01 09.00",
+                None,
+            )
+            .unwrap();
+        // Cy has played nothing yet but is entered in a tournament.
+        let t = Tournament::new(
+            "t000001".into(),
+            "Cup".into(),
+            "2026-12-01 10.00".into(),
+            vec![
+                Entrant {
+                    name: "Cy".into(),
+                    who: Who::Profile(cy.clone()),
+                },
+                Entrant {
+                    name: "Ann".into(),
+                    who: Who::Profile(ann.clone()),
+                },
+                Entrant {
+                    name: "Player 3".into(),
+                    who: Who::Bot(Level::Easy),
+                },
+            ],
+            Format::Single,
+            Preset::Classic.rules(),
+            7,
+        )
+        .unwrap();
+        league.save_tournament(&t).unwrap();
+        // A record filed by an older version, without its entry file.
+        let old = finished_record(6);
+        let old_id = starhop_league::history::game_id(&old);
+        std::fs::write(
+            dir.join(format!("history/{old_id}.json")),
+            old.to_json().as_bytes(),
+        )
+        .unwrap();
+
+        let good = std::fs::read(dir.join("league.json")).unwrap();
+        let bad = damages(&good)
+            .into_iter()
+            .find(|(k, _)| *k == kind)
+            .unwrap()
+            .1;
+        std::fs::write(dir.join("league.json"), &bad).unwrap();
+        let (back, problems) = League::open(&dir);
+        assert!(
+            matches!(
+                problems.as_slice(),
+                [StoreProblem::Rebuilt {
+                    games: 4,
+                    profiles: 3,
+                    ..
+                }]
+            ),
+            "{kind}: {problems:?}"
+        );
+        assert!(problems[0].to_string().contains("rebuilt"), "{kind}");
+        // The damaged bytes are kept, word for word.
+        assert_eq!(
+            std::fs::read(dir.join("league.json.corrupt-1")).unwrap(),
+            bad,
+            "{kind}"
+        );
+        // Every profile that played is back as it stood, the one that only
+        // entered a tournament by name; the filed games are back as filed.
+        for id in [&ann, &bo] {
+            assert_eq!(back.profiles.get(id), league.profiles.get(id), "{kind}");
+        }
+        assert_eq!(back.profiles.get(&cy).unwrap().name, "Cy");
+        assert_eq!(back.profiles.get(&cy).unwrap().points, 0);
+        assert_eq!(&back.history[..3], &league.history[..], "{kind}");
+        // The old record comes back unrated, its seats guests.
+        let old_entry = &back.history[3];
+        assert_eq!(old_entry.id, old_id);
+        assert_eq!(old_entry.who, vec![Who::Guest, Who::Guest]);
+        assert_eq!(old_entry.rating, vec![0, 0]);
+        assert_eq!(back.read_record(old_entry).unwrap(), old);
+        // A new profile gets a fresh id, and the rebuilt league was saved.
+        let mut again = back.clone();
+        let dee = again.profiles.create("Dee", [1, 1, 1], "d").unwrap();
+        assert!(![&ann, &bo, &cy].contains(&&dee), "{kind}");
+        let (reopened, problems) = League::open(&dir);
+        assert!(problems.is_empty(), "{kind}: {problems:?}");
+        assert_eq!(reopened.history, back.history);
+    }
 }
 
 #[test]
