@@ -360,3 +360,109 @@ fn discover_lists_a_table_that_serve_announces() {
     }
     panic!("never found {wanted:?}; last look:\n{last}");
 }
+
+/// A hello over a bare WebSocket from 127.0.0.1 (a minimal client, so a
+/// guesser can be fast): the host's first answer, as text.
+/// (Empty when the host closed it first.)
+fn raw_hello(addr: &str, code: &str) -> String {
+    raw_hello_or_err(addr, code).unwrap_or_default()
+}
+
+fn raw_hello_or_err(addr: &str, code: &str) -> std::io::Result<String> {
+    use std::io::{Error, Read, Write};
+    let mut tcp = std::net::TcpStream::connect(addr)?;
+    tcp.set_read_timeout(Some(Duration::from_secs(10)))?;
+    write!(
+        tcp,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )?;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        tcp.read_exact(&mut byte)?;
+        head.push(byte[0]);
+        if head.len() > 4096 {
+            return Err(Error::other("no end to the handshake"));
+        }
+    }
+    if !head.starts_with(b"HTTP/1.1 101") {
+        return Err(Error::other("no WebSocket"));
+    }
+    let hello = format!(
+        r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#
+    );
+    assert!(hello.len() < 126);
+    // A masked text frame (a mask of zeros leaves the payload as it is).
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello.as_bytes());
+    tcp.write_all(&frame)?;
+    let mut header = [0u8; 2];
+    tcp.read_exact(&mut header)?;
+    let len = match header[1] & 0x7f {
+        126 => {
+            let mut n = [0u8; 2];
+            tcp.read_exact(&mut n)?;
+            usize::from(u16::from_be_bytes(n))
+        }
+        n => usize::from(n),
+    };
+    let mut payload = vec![0u8; len];
+    tcp.read_exact(&mut payload)?;
+    String::from_utf8(payload).map_err(Error::other)
+}
+
+/// Someone at the same address guessed codes until the host refuses that
+/// address as busy: `join` with the right code waits and tries again
+/// instead of giving up, and takes its seat.
+#[test]
+fn join_waits_out_a_host_busy_with_guesses() {
+    let serve = Proc::start(&[
+        "serve",
+        "--players",
+        "2",
+        "--bind",
+        "127.0.0.1",
+        "--depth",
+        "1",
+        "--limit-secs",
+        "120",
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    let answers: Vec<String> = (0..30)
+        .map(|n| raw_hello(&addr, &format!("WRONG{n:04}X")))
+        .collect();
+    assert!(answers.iter().any(|a| a.contains("busy")), "{answers:?}");
+    let d = dir("busy");
+    let a = join(&addr, &code, "Ann", &d.join("a.json"), &[]);
+    assert!(a.line("seat ").starts_with("seat 1 token "));
+    drop(a);
+    drop(serve);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A saved game whose names hold escape codes and markup: `serve` prints
+/// them with the control characters escaped.
+#[test]
+fn serve_prints_names_without_control_characters() {
+    let d = dir("names");
+    let saved_path = d.join("saved.json");
+    let mut saved = saved_game(2);
+    saved.names[0] = "\u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}".into();
+    std::fs::write(&saved_path, saved.to_json()).unwrap();
+    let serve = Proc::start(&[
+        "serve",
+        "--resume",
+        path(&saved_path),
+        "--bind",
+        "127.0.0.1",
+        "--limit-secs",
+        "60",
+    ]);
+    serve.line("listening on");
+    let line = serve.line("seat ");
+    assert!(!line.chars().any(char::is_control), "{line:?}");
+    assert_eq!(line, r"seat 1 is \u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}'s");
+    drop(serve);
+    let _ = std::fs::remove_dir_all(&d);
+}
