@@ -754,14 +754,17 @@ impl Guesses {
         let memory = self.memory;
         self.by_address
             .retain(|_, (_, at)| now.saturating_duration_since(*at) < memory);
-        match self.by_address.get_mut(&key) {
-            Some((bucket, _)) if !bucket.has_room(now) => false,
-            // Guessing elsewhere does not lock out an address that has not guessed.
-            guesser => {
-                self.host.has_room(now)
-                    || (guesser.is_none() && self.by_address.len() < MAX_GUESSERS)
+        let guesser = match self.by_address.get_mut(&key) {
+            Some((bucket, _)) => {
+                if !bucket.has_room(now) {
+                    return false;
+                }
+                true
             }
-        }
+            None => false,
+        };
+        // Guessing elsewhere does not lock out an address that has not guessed.
+        self.host.has_room(now) || (!guesser && self.by_address.len() < MAX_GUESSERS)
     }
 
     fn failed(&mut self, key: Option<IpAddr>, now: Instant) {
