@@ -180,9 +180,7 @@ fn process_cpu() -> Option<Duration> {
 /// invisible formatting characters escaped (`\u{1b}`), the rest as it is
 /// (markup such as `<b>` or `&amp;` means nothing to a terminal).
 fn shown(text: &str) -> String {
-    let invisible = |c: char| {
-        matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}')
-    };
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
     text.chars()
         .map(|c| match c.is_control() || invisible(c) {
             true => c.escape_unicode().to_string(),
@@ -475,6 +473,8 @@ mod tests {
         };
         let line = table_line(&table);
         assert!(!line.chars().any(char::is_control), "{line:?}");
-        assert!(line.ends_with("name \\u{1b}[2J\\u{1b}[31mEvil<b>&amp;\\u{7}\\u{202e}\\u{d}\\u{a}"));
+        assert!(
+            line.ends_with("name \\u{1b}[2J\\u{1b}[31mEvil<b>&amp;\\u{7}\\u{202e}\\u{d}\\u{a}")
+        );
     }
 }

@@ -389,9 +389,8 @@ fn raw_hello_or_err(addr: &str, code: &str) -> std::io::Result<String> {
     if !head.starts_with(b"HTTP/1.1 101") {
         return Err(Error::other("no WebSocket"));
     }
-    let hello = format!(
-        r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#
-    );
+    let hello =
+        format!(r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#);
     assert!(hello.len() < 126);
     // A masked text frame (a mask of zeros leaves the payload as it is).
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
@@ -441,28 +440,48 @@ fn join_waits_out_a_host_busy_with_guesses() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
-/// A saved game whose names hold escape codes and markup: `serve` prints
-/// them with the control characters escaped.
+/// A table named with escape codes and markup: `discover` prints what is
+/// left of the name (markup and the printable remains, as text), and no
+/// control character reaches the terminal.
 #[test]
-fn serve_prints_names_without_control_characters() {
-    let d = dir("names");
-    let saved_path = d.join("saved.json");
-    let mut saved = saved_game(2);
-    saved.names[0] = "\u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}".into();
-    std::fs::write(&saved_path, saved.to_json()).unwrap();
+fn discover_prints_names_without_control_characters() {
+    let port = std::net::UdpSocket::bind("0.0.0.0:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
     let serve = Proc::start(&[
         "serve",
-        "--resume",
-        path(&saved_path),
+        "--players",
+        "2",
         "--bind",
         "127.0.0.1",
+        "--announce",
+        "--announce-port",
+        &port,
+        "--name",
+        "\u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}\u{9b}1m",
         "--limit-secs",
         "60",
     ]);
-    serve.line("listening on");
-    let line = serve.line("seat ");
-    assert!(!line.chars().any(char::is_control), "{line:?}");
-    assert_eq!(line, r"seat 1 is \u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}'s");
-    drop(serve);
-    let _ = std::fs::remove_dir_all(&d);
+    let (addr, _code) = address_and_code(&serve.line("listening on"));
+    let wanted = format!("table {addr} players 2 open 1,2 waiting name [2J[31mEvil<b>&amp;1m");
+    let mut last = String::new();
+    for _ in 0..5 {
+        let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
+            .args(["discover", "--port", &port, "--wait", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        last = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            !last.chars().any(|c| c.is_control() && c != '\n'),
+            "{last:?}"
+        );
+        if last.lines().any(|l| l == wanted) {
+            return;
+        }
+    }
+    panic!("never found {wanted:?}; last look:\n{last:?}");
 }

@@ -43,7 +43,12 @@ fn stats(pid: u32) -> Stats {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let rest = stat.rfind(')').map_or("", |i| &stat[i + 2..]);
     let fields: Vec<&str> = rest.split(' ').collect();
-    let tick = |i: usize| fields.get(i).and_then(|f| f.parse::<u64>().ok()).unwrap_or(0);
+    let tick = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
     Stats {
         fds,
         rss_kb,
@@ -105,7 +110,10 @@ async fn try_hello(host: SocketAddr, msg: Message) -> Result<(Ws, Option<String>
 
 /// Tries like a patient client (every 250 ms, for 5 s): the time to the
 /// welcome and the refusals before it.
-async fn timed(host: SocketAddr, msg: impl Fn() -> Message) -> (Option<(Ws, Option<String>)>, String) {
+async fn timed(
+    host: SocketAddr,
+    msg: impl Fn() -> Message,
+) -> (Option<(Ws, Option<String>)>, String) {
     let start = Instant::now();
     let mut refusals = Vec::new();
     while start.elapsed() < Duration::from_secs(5) {

@@ -397,8 +397,15 @@ impl HostHandle {
                 runtime.block_on(async move {
                     match tokio::net::TcpListener::from_std(listener) {
                         Ok(listener) => {
-                            host_main(core, listener, host_gate, command_rx, in_process_rx, announcer)
-                                .await;
+                            host_main(
+                                core,
+                                listener,
+                                host_gate,
+                                command_rx,
+                                in_process_rx,
+                                announcer,
+                            )
+                            .await;
                         }
                         Err(e) => eprintln!("starhop host: cannot listen: {e}"),
                     }
@@ -1295,11 +1302,13 @@ impl HostCore {
         let from = self.conns.get(&id).and_then(|c| c.from);
         // A seat's token is 128 random bits: one that matches is no guess,
         // and its player comes back whatever the guessing.
-        let seat = rejoin.filter(|_| self.config.code.matches(code)).and_then(|token| {
-            self.seats
-                .iter()
-                .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)))
-        });
+        let seat = rejoin
+            .filter(|_| self.config.code.matches(code))
+            .and_then(|token| {
+                self.seats
+                    .iter()
+                    .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)))
+            });
         if let Some(seat) = seat {
             if let Some(old) = self.seats[seat].conn.take() {
                 // The old connection is a ghost of this player's.
@@ -1401,8 +1410,8 @@ impl HostCore {
         if let Some(c) = self.conns.get_mut(&id) {
             c.role = Role::Player(seat);
             if let Some(slot) = c.slot.upgrade() {
-                        slot.welcomed();
-                    }
+                slot.welcomed();
+            }
         }
         let lobby = self.lobby();
         self.send(

@@ -67,7 +67,9 @@ fn hello(code: &str, want: Want, rejoin: Option<&str>) -> Message {
 /// The host's first answer that is a welcome or a refusal.
 async fn answer(ws: &mut Ws) -> Result<Option<String>, Refusal> {
     loop {
-        let next = tokio::time::timeout(STEP, ws.next()).await.expect("an answer");
+        let next = tokio::time::timeout(STEP, ws.next())
+            .await
+            .expect("an answer");
         let text = match next {
             Some(Ok(Message::Text(t))) => t,
             Some(Ok(Message::Close(_))) | None | Some(Err(_)) => panic!("closed unanswered"),
@@ -104,8 +106,7 @@ fn host_sockets(port: u16) -> usize {
             let fields: Vec<&str> = line.split_whitespace().collect();
             let local_port = fields[1].rsplit(':').next().unwrap();
             let state = fields[3];
-            u16::from_str_radix(local_port, 16).unwrap() == port
-                && (state == "01" || state == "08")
+            u16::from_str_radix(local_port, 16).unwrap() == port && (state == "01" || state == "08")
         })
         .count()
 }
@@ -235,7 +236,10 @@ fn guessing_codes_locks_out_neither_the_right_code_nor_a_seat_token() {
     // The guessing is under way: forty wrong codes are well past the
     // host-wide budget (a burst of ten, two a second).
     let guessed = || answered.load(std::sync::atomic::Ordering::SeqCst);
-    assert!(eventually(|| guessed() >= 40), "the guesser was not answered");
+    assert!(
+        eventually(|| guessed() >= 40),
+        "the guesser was not answered"
+    );
     rt.block_on(async {
         // A guesser's address is refused as busy, right code or not.
         let end = Instant::now() + STEP;
@@ -244,7 +248,10 @@ fn guessing_codes_locks_out_neither_the_right_code_nor_a_seat_token() {
             if own == Err(Refusal::Busy) {
                 break;
             }
-            assert!(Instant::now() < end, "the guesser's address was never refused");
+            assert!(
+                Instant::now() < end,
+                "the guesser's address was never refused"
+            );
         }
         for round in 0..8 {
             let (mut watcher, welcome) =
@@ -318,7 +325,10 @@ fn an_oversized_frame_is_closed_with_code_1009() {
         let mut ws = ws_from(local(1), host.addr()).await.expect("a connection");
         ws.send(Message::text("x".repeat(5000))).await.unwrap();
         let close = loop {
-            match tokio::time::timeout(STEP, ws.next()).await.expect("a close") {
+            match tokio::time::timeout(STEP, ws.next())
+                .await
+                .expect("a close")
+            {
                 Some(Ok(Message::Close(frame))) => break frame,
                 Some(Ok(_)) => {}
                 other => panic!("no close frame: {other:?}"),
