@@ -43,7 +43,7 @@ impl Connector {
                     tokio_tungstenite::client_async_with_config(url, stream, Some(config))
                         .await
                         .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
-                Ok(ws_link(ws, write_timeout, CLOSE_GRACE, ()))
+                Ok(ws_link(ws, write_timeout, CLOSE_GRACE, ()).0)
             }
             Connector::InProcess(host) => host
                 .connect_in_process()

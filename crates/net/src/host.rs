@@ -565,17 +565,22 @@ async fn host_main(
             };
             let _ = stream.set_nodelay(true);
             let new_tx = new_tx.clone();
-            tokio::spawn(async move {
+            let held = slot.clone();
+            let handshake = tokio::spawn(async move {
                 let config = ws_config(MAX_CLIENT_MESSAGE_BYTES);
                 let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
                 if let Ok(Ok(ws)) = tokio::time::timeout(timeouts.hello, handshake).await {
                     let weak = Arc::downgrade(&slot);
                     // The slot goes with the socket: it is free once the
                     // TCP stream is dropped, not before.
-                    let link = ws_link(ws, timeouts.write, timeouts.close, slot);
+                    let (link, tasks) = ws_link(ws, timeouts.write, timeouts.close, slot.clone());
+                    slot.held_by(tasks);
+                    drop(slot);
                     let _ = new_tx.send((link, weak, Some(ip))).await;
                 }
             });
+            held.held_by([handshake.abort_handle()]);
+            drop(held);
         }
     });
     let (inbound_tx, mut inbound_rx) = mpsc::channel::<Inbound>(256);
@@ -638,6 +643,13 @@ fn address_key(ip: IpAddr) -> IpAddr {
 
 /// The host's connection slots: connections at once, those not welcomed
 /// yet, and those by address.
+///
+/// When a newcomer finds no room, a socket the host has already given up on
+/// (closing, waiting for the peer's answer) is dropped at once to make room;
+/// failing that, when the connections not yet welcomed are all taken, the
+/// oldest of the address that holds the most of them goes, if that address
+/// holds more than the newcomer's. So neither sockets that do not answer a
+/// close nor idle strangers spread over many addresses shut players out.
 struct Gate {
     limits: Limits,
     state: Mutex<GateState>,
@@ -648,6 +660,14 @@ struct GateState {
     open: usize,
     pending: usize,
     pending_by_address: HashMap<IpAddr, usize>,
+    /// Every slot of a socket, to choose one to drop when there is no room.
+    sockets: Vec<Weak<Slot>>,
+}
+
+impl GateState {
+    fn pending_of(&self, key: IpAddr) -> usize {
+        self.pending_by_address.get(&key).copied().unwrap_or(0)
+    }
 }
 
 impl Gate {
@@ -664,28 +684,82 @@ impl Gate {
     }
 
     /// A slot for a new connection from `ip` (`None`: in-process), if the
-    /// limits leave one.
+    /// limits leave one (making room as `Gate` says).
     fn admit(self: &Arc<Gate>, ip: Option<IpAddr>) -> Option<Arc<Slot>> {
         let l = self.limits;
         let key = ip.map(address_key);
-        let mut g = self.lock();
-        if g.open >= l.max_connections || g.pending >= l.max_pending.min(l.max_connections) {
-            return None;
-        }
-        if let Some(key) = key {
-            let n = g.pending_by_address.entry(key).or_insert(0);
-            if *n >= l.max_pending_per_address {
-                return None;
+        let max_pending = l.max_pending.min(l.max_connections);
+        // Dropped (and their tasks stopped) once the lock is let go.
+        let mut evicted: Vec<Arc<Slot>> = Vec::new();
+        // Let go after the lock (a slot's drop takes it).
+        let live: Vec<Arc<Slot>>;
+        let admitted = {
+            let mut g = self.lock();
+            g.sockets.retain(|w| w.strong_count() > 0);
+            live = g.sockets.iter().filter_map(Weak::upgrade).collect();
+            let own_full =
+                |g: &GateState| key.is_some_and(|k| g.pending_of(k) >= l.max_pending_per_address);
+            let full = |g: &GateState| g.open >= l.max_connections || g.pending >= max_pending;
+            // A socket the host has given up on, oldest first: of this
+            // address when its own limit is the one reached, one not
+            // welcomed when that limit is.
+            if own_full(&g) || full(&g) {
+                let (own, pending) = (own_full(&g), g.pending >= max_pending);
+                let victim = live
+                    .iter()
+                    .filter(|s| s.counted() && s.closing.load(Ordering::SeqCst))
+                    .filter(|s| !own || (s.key == key && s.is_pending()))
+                    .filter(|s| !pending || s.is_pending())
+                    .min_by_key(|s| s.opened);
+                if let Some(v) = victim {
+                    v.uncount(self, &mut g);
+                    evicted.push(v.clone());
+                }
             }
-            *n += 1;
+            // The oldest not welcomed of the addresses holding the most.
+            if !own_full(&g) && full(&g) && g.pending >= max_pending {
+                let mine = key.map_or(0, |k| g.pending_of(k));
+                let most = g.pending_by_address.values().copied().max().unwrap_or(0);
+                if most > mine {
+                    let victim = live
+                        .iter()
+                        .filter(|s| s.counted() && s.is_pending())
+                        .filter(|s| s.key.is_some_and(|k| g.pending_of(k) == most))
+                        .min_by_key(|s| s.opened);
+                    if let Some(v) = victim {
+                        v.uncount(self, &mut g);
+                        evicted.push(v.clone());
+                    }
+                }
+            }
+            if own_full(&g) || full(&g) {
+                None
+            } else {
+                if let Some(key) = key {
+                    *g.pending_by_address.entry(key).or_insert(0) += 1;
+                }
+                g.open += 1;
+                g.pending += 1;
+                let slot = Arc::new(Slot {
+                    gate: self.clone(),
+                    key,
+                    opened: Instant::now(),
+                    counted: AtomicBool::new(true),
+                    pending: AtomicBool::new(true),
+                    closing: AtomicBool::new(false),
+                    tasks: Mutex::default(),
+                });
+                if key.is_some() {
+                    g.sockets.push(Arc::downgrade(&slot));
+                }
+                Some(slot)
+            }
+        };
+        for slot in evicted {
+            slot.stop();
         }
-        g.open += 1;
-        g.pending += 1;
-        Some(Arc::new(Slot {
-            gate: self.clone(),
-            key,
-            pending: AtomicBool::new(true),
-        }))
+        drop(live);
+        admitted
     }
 
     /// Counts a connection as no longer pending.
@@ -703,30 +777,75 @@ impl Gate {
 }
 
 /// One connection's place at the host, held by whatever holds its socket
-/// (or its in-process link): free when that is dropped.
+/// (or its in-process link): free when that is dropped, or when the gate
+/// drops the socket to make room.
 struct Slot {
     gate: Arc<Gate>,
     key: Option<IpAddr>,
+    opened: Instant,
+    /// Still counted by the gate (until dropped or evicted). These flags
+    /// change under the gate's lock.
+    counted: AtomicBool,
+    /// Not welcomed yet.
     pending: AtomicBool,
+    /// The host has given up on it (it is being closed).
+    closing: AtomicBool,
+    /// The tasks that hold its socket, to stop when it is evicted.
+    tasks: Mutex<Vec<tokio::task::AbortHandle>>,
 }
 
 impl Slot {
+    fn counted(&self) -> bool {
+        self.counted.load(Ordering::SeqCst)
+    }
+    fn is_pending(&self) -> bool {
+        self.pending.load(Ordering::SeqCst)
+    }
+
     /// The connection was welcomed: it no longer counts as pending.
     fn welcomed(&self) {
-        if self.pending.swap(false, Ordering::SeqCst) {
-            let mut g = self.gate.lock();
+        let mut g = self.gate.lock();
+        if self.counted() && self.pending.swap(false, Ordering::SeqCst) {
             self.gate.release_pending(&mut g, self.key);
+        }
+    }
+
+    /// The host has given up on the connection: its socket may be dropped
+    /// before its close is answered, to make room.
+    fn closing(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+    }
+
+    /// Holds the tasks that run its socket (stopped when evicted).
+    fn held_by(&self, tasks: impl IntoIterator<Item = tokio::task::AbortHandle>) {
+        let mut held = self.tasks.lock().unwrap_or_else(|e| e.into_inner());
+        held.extend(tasks);
+    }
+
+    /// No longer counted (under the gate's lock).
+    fn uncount(&self, gate: &Gate, g: &mut GateState) {
+        if self.counted.swap(false, Ordering::SeqCst) {
+            g.open -= 1;
+            if self.pending.swap(false, Ordering::SeqCst) {
+                gate.release_pending(g, self.key);
+            }
+        }
+    }
+
+    /// Stops the tasks holding the socket: it is dropped.
+    fn stop(&self) {
+        let held = std::mem::take(&mut *self.tasks.lock().unwrap_or_else(|e| e.into_inner()));
+        for task in held {
+            task.abort();
         }
     }
 }
 
 impl Drop for Slot {
     fn drop(&mut self) {
-        let mut g = self.gate.lock();
-        g.open -= 1;
-        if self.pending.swap(false, Ordering::SeqCst) {
-            self.gate.release_pending(&mut g, self.key);
-        }
+        let gate = self.gate.clone();
+        let mut g = gate.lock();
+        self.uncount(&gate, &mut g);
     }
 }
 
@@ -1125,6 +1244,9 @@ impl HostCore {
         let Some(conn) = self.conns.remove(&id) else {
             return;
         };
+        if let Some(slot) = conn.slot.upgrade() {
+            slot.closing();
+        }
         match conn.role {
             Role::Player(seat) if self.seats[seat as usize].conn == Some(id) => {
                 let s = &mut self.seats[seat as usize];

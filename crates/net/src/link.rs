@@ -55,13 +55,14 @@ pub(crate) const CLOSE_TOO_BIG: u16 = 1009;
 /// a frame over the size limit), and the peer has `close_grace` (at most
 /// `write_timeout`) to take what is left and answer the close before the TCP
 /// stream is dropped anyway. `guard` is held until the TCP
-/// stream is really gone (the host's connection slot).
+/// stream is really gone (the host's connection slot). The tasks are
+/// returned, to be stopped early (which drops the TCP stream at once).
 pub(crate) fn ws_link<G: Send + Sync + 'static>(
     ws: WebSocketStream<TcpStream>,
     write_timeout: Duration,
     close_grace: Duration,
     guard: G,
-) -> Link {
+) -> (Link, [tokio::task::AbortHandle; 2]) {
     use futures_util::{SinkExt, StreamExt};
     use tokio::time::Instant;
     use tokio_tungstenite::tungstenite::Error;
@@ -76,7 +77,7 @@ pub(crate) fn ws_link<G: Send + Sync + 'static>(
     let reader_close = close_with.clone();
     // Told (by being dropped) once the writer has sent its close or given up.
     let (closing_tx, mut closing_rx) = tokio::sync::oneshot::channel::<()>();
-    tokio::spawn(async move {
+    let reader = tokio::spawn(async move {
         let _guard = reader_guard;
         let mut writer_done = false;
         loop {
@@ -127,7 +128,7 @@ pub(crate) fn ws_link<G: Send + Sync + 'static>(
         };
         let _ = tokio::time::timeout(close_grace, answer).await;
     });
-    tokio::spawn(async move {
+    let writer = tokio::spawn(async move {
         let _guard = guard;
         let _closing = closing_tx;
         let grace = write_timeout.min(close_grace);
@@ -156,7 +157,7 @@ pub(crate) fn ws_link<G: Send + Sync + 'static>(
         };
         let _ = tokio::time::timeout_at(by, close).await;
     });
-    ours
+    (ours, [reader.abort_handle(), writer.abort_handle()])
 }
 
 /// Faults for a link, in both directions, from a seeded generator so a
