@@ -7,7 +7,10 @@
 //!
 //! All print one line per event worth knowing on standard output; the
 //! first line of `serve` is `listening on ADDR code CODE`, so a script (or a
-//! test) can start it on port 0 and read where it listens.
+//! test) can start it on port 0 and read where it listens. Names that come
+//! from elsewhere (saved games, the network) are printed with control
+//! characters escaped (`\u{1b}`), so nothing they hold reaches the terminal
+//! as a control sequence.
 
 use crate::PresetArg;
 use clap::Args;
@@ -15,8 +18,8 @@ use starhop_ai::{BotAction, Budget, Level};
 use starhop_engine::{Action, Game, MAX_RECORD_BYTES, Record, Seat, read_record};
 use starhop_net::drive::{move_action, play_client, play_host_seats};
 use starhop_net::{
-    ClientConfig, ClientEvent, ClientHandle, Connector, DISCOVERY_PORT, FoundTable, HostConfig,
-    HostHandle, RoomCode, SeatInfo, SeatKind, Want,
+    ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, DISCOVERY_PORT, FoundTable,
+    HostConfig, HostHandle, Refusal, RoomCode, SeatInfo, SeatKind, Want,
 };
 use std::io::Write;
 use std::net::SocketAddr;
@@ -173,6 +176,19 @@ fn process_cpu() -> Option<Duration> {
     Some(Duration::from_millis(ticks * 10))
 }
 
+/// Text from elsewhere (a name) fit to print on a terminal: control and
+/// invisible formatting characters escaped (`\u{1b}`), the rest as it is
+/// (markup such as `<b>` or `&amp;` means nothing to a terminal).
+fn shown(text: &str) -> String {
+    let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
+    text.chars()
+        .map(|c| match c.is_control() || invisible(c) {
+            true => c.escape_unicode().to_string(),
+            false => c.to_string(),
+        })
+        .collect()
+}
+
 fn flush() {
     let _ = std::io::stdout().flush();
 }
@@ -224,7 +240,7 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         println!("resuming a saved game after {actions} actions");
         for (i, seat) in seats.iter().enumerate() {
             if seat.kind == SeatKind::Open {
-                println!("seat {} is {}'s", i + 1, seat.name);
+                println!("seat {} is {}'s", i + 1, shown(&seat.name));
             }
         }
     }
@@ -329,7 +345,9 @@ fn table_line(t: &FoundTable) -> String {
     let state = if t.started { "started" } else { "waiting" };
     format!(
         "table {} players {} open {open} {state} name {}",
-        t.addr, t.players, t.name
+        t.addr,
+        t.players,
+        shown(&t.name)
     )
 }
 
@@ -348,6 +366,60 @@ pub fn discover(args: DiscoverArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// How long `join` keeps trying while the host says it is busy (too many
+/// wrong codes lately), and the longest wait between two tries.
+const BUSY_RETRY_FOR: Duration = Duration::from_secs(120);
+const BUSY_WAIT_MAX: Duration = Duration::from_secs(5);
+
+/// Connects and waits for the welcome, so a refusal is reported as such. A
+/// host that is busy is asked again, with backoff (for `BUSY_RETRY_FOR`):
+/// with a token the client comes back by itself, without one a new client
+/// says hello again.
+fn join_table(args: &JoinArgs, want: Want) -> Result<(ClientHandle, ClientEvents, Seat), String> {
+    let give_up = Instant::now() + BUSY_RETRY_FOR;
+    let mut wait = Duration::from_millis(250);
+    'connect: loop {
+        let mut config = ClientConfig::new(&args.code, &args.name, want);
+        config.rejoin = args.token.clone();
+        let connector = Connector::WebSocket(args.addr.clone());
+        let (client, events) =
+            ClientHandle::connect(connector, config).map_err(|e| format!("cannot start: {e}"))?;
+        loop {
+            match events.recv_timeout(Duration::from_secs(30)) {
+                Some(ClientEvent::Welcome { seat, token }) => {
+                    let seat = seat.ok_or("joined as a spectator, not a player")?;
+                    println!(
+                        "seat {} token {}",
+                        seat + 1,
+                        token.or(args.token.clone()).unwrap_or_default()
+                    );
+                    flush();
+                    return Ok((client, events, seat));
+                }
+                Some(ClientEvent::Refused {
+                    reason: Refusal::Busy,
+                    message,
+                }) if Instant::now() + wait < give_up => {
+                    println!("{message}: trying again in {} ms", wait.as_millis());
+                    flush();
+                    if args.token.is_some() {
+                        // The client comes back by itself, with its own backoff.
+                        continue;
+                    }
+                    drop(client);
+                    std::thread::sleep(wait);
+                    wait = (wait * 2).min(BUSY_WAIT_MAX);
+                    continue 'connect;
+                }
+                Some(ClientEvent::Refused { message, .. }) => return Err(message),
+                Some(ClientEvent::Closed { reason }) => return Err(reason),
+                Some(_) => {}
+                None => return Err(format!("no answer from {}", args.addr)),
+            }
+        }
+    }
+}
+
 pub fn join(args: JoinArgs) -> Result<(), String> {
     let bot_level = level(&args.bot)?;
     let want = match args.seat {
@@ -355,29 +427,7 @@ pub fn join(args: JoinArgs) -> Result<(), String> {
         Some(s) => Want::Seat(s - 1),
         None => Want::Any,
     };
-    let mut config = ClientConfig::new(&args.code, &args.name, want);
-    config.rejoin = args.token.clone();
-    let (client, events) = ClientHandle::connect(Connector::WebSocket(args.addr.clone()), config)
-        .map_err(|e| format!("cannot start: {e}"))?;
-    // Wait for the welcome, so a refusal is reported as such.
-    let seat = loop {
-        match events.recv_timeout(Duration::from_secs(30)) {
-            Some(ClientEvent::Welcome { seat, token }) => {
-                let seat = seat.ok_or("joined as a spectator, not a player")?;
-                println!(
-                    "seat {} token {}",
-                    seat + 1,
-                    token.or(args.token.clone()).unwrap_or_default()
-                );
-                flush();
-                break seat;
-            }
-            Some(ClientEvent::Refused { message, .. }) => return Err(message),
-            Some(ClientEvent::Closed { reason }) => return Err(reason),
-            Some(_) => {}
-            None => return Err(format!("no answer from {}", args.addr)),
-        }
-    };
+    let (client, events, seat) = join_table(&args, want)?;
     let limit = Duration::from_secs(args.limit_secs);
     let chooser = bot(bot_level, args.depth, u64::from(seat));
     let record = play_client(&client, &events, chooser, limit)?;
@@ -397,4 +447,34 @@ pub fn join(args: JoinArgs) -> Result<(), String> {
     }
     flush();
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_printed_without_control_characters() {
+        let evil = "\u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}\u{202E}\r\n";
+        let line = shown(evil);
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert_eq!(
+            line,
+            "\\u{1b}[2J\\u{1b}[31mEvil<b>&amp;\\u{7}\\u{202e}\\u{d}\\u{a}"
+        );
+        assert_eq!(shown("Ann Bö"), "Ann Bö");
+        let table = FoundTable {
+            addr: SocketAddr::from(([127, 0, 0, 1], 7878)),
+            name: evil.into(),
+            players: 2,
+            open: vec![1],
+            started: false,
+            seen: Instant::now(),
+        };
+        let line = table_line(&table);
+        assert!(!line.chars().any(char::is_control), "{line:?}");
+        assert!(
+            line.ends_with("name \\u{1b}[2J\\u{1b}[31mEvil<b>&amp;\\u{7}\\u{202e}\\u{d}\\u{a}")
+        );
+    }
 }

@@ -360,3 +360,128 @@ fn discover_lists_a_table_that_serve_announces() {
     }
     panic!("never found {wanted:?}; last look:\n{last}");
 }
+
+/// A hello over a bare WebSocket from 127.0.0.1 (a minimal client, so a
+/// guesser can be fast): the host's first answer, as text.
+/// (Empty when the host closed it first.)
+fn raw_hello(addr: &str, code: &str) -> String {
+    raw_hello_or_err(addr, code).unwrap_or_default()
+}
+
+fn raw_hello_or_err(addr: &str, code: &str) -> std::io::Result<String> {
+    use std::io::{Error, Read, Write};
+    let mut tcp = std::net::TcpStream::connect(addr)?;
+    tcp.set_read_timeout(Some(Duration::from_secs(10)))?;
+    write!(
+        tcp,
+        "GET / HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    )?;
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        tcp.read_exact(&mut byte)?;
+        head.push(byte[0]);
+        if head.len() > 4096 {
+            return Err(Error::other("no end to the handshake"));
+        }
+    }
+    if !head.starts_with(b"HTTP/1.1 101") {
+        return Err(Error::other("no WebSocket"));
+    }
+    let hello =
+        format!(r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#);
+    assert!(hello.len() < 126);
+    // A masked text frame (a mask of zeros leaves the payload as it is).
+    let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
+    frame.extend_from_slice(hello.as_bytes());
+    tcp.write_all(&frame)?;
+    let mut header = [0u8; 2];
+    tcp.read_exact(&mut header)?;
+    let len = match header[1] & 0x7f {
+        126 => {
+            let mut n = [0u8; 2];
+            tcp.read_exact(&mut n)?;
+            usize::from(u16::from_be_bytes(n))
+        }
+        n => usize::from(n),
+    };
+    let mut payload = vec![0u8; len];
+    tcp.read_exact(&mut payload)?;
+    String::from_utf8(payload).map_err(Error::other)
+}
+
+/// Someone at the same address guessed codes until the host refuses that
+/// address as busy: `join` with the right code waits and tries again
+/// instead of giving up, and takes its seat.
+#[test]
+fn join_waits_out_a_host_busy_with_guesses() {
+    let serve = Proc::start(&[
+        "serve",
+        "--players",
+        "2",
+        "--bind",
+        "127.0.0.1",
+        "--depth",
+        "1",
+        "--limit-secs",
+        "120",
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    let answers: Vec<String> = (0..30)
+        .map(|n| raw_hello(&addr, &format!("WRONG{n:04}X")))
+        .collect();
+    assert!(answers.iter().any(|a| a.contains("busy")), "{answers:?}");
+    let d = dir("busy");
+    let a = join(&addr, &code, "Ann", &d.join("a.json"), &[]);
+    assert!(a.line("seat ").starts_with("seat 1 token "));
+    drop(a);
+    drop(serve);
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A table named with escape codes and markup: `discover` prints what is
+/// left of the name (markup and the printable remains, as text), and no
+/// control character reaches the terminal.
+#[test]
+fn discover_prints_names_without_control_characters() {
+    let port = std::net::UdpSocket::bind("0.0.0.0:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string();
+    let serve = Proc::start(&[
+        "serve",
+        "--players",
+        "2",
+        "--bind",
+        "127.0.0.1",
+        "--announce",
+        "--announce-port",
+        &port,
+        "--name",
+        "\u{1b}[2J\u{1b}[31mEvil<b>&amp;\u{7}\u{9b}1m",
+        "--limit-secs",
+        "60",
+    ]);
+    let (addr, _code) = address_and_code(&serve.line("listening on"));
+    let wanted = format!("table {addr} players 2 open 1,2 waiting name [2J[31mEvil<b>&amp;1m");
+    let mut last = String::new();
+    for _ in 0..5 {
+        let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
+            .args(["discover", "--port", &port, "--wait", "2"])
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        last = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            !last.chars().any(|c| c.is_control() && c != '\n'),
+            "{last:?}"
+        );
+        if last.lines().any(|l| l == wanted) {
+            return;
+        }
+    }
+    panic!("never found {wanted:?}; last look:\n{last:?}");
+}

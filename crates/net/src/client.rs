@@ -8,7 +8,7 @@
 //! `ClientHandle::act`.
 
 use crate::host::{HostError, HostHandle, record_of};
-use crate::link::{Faults, Link, ws_config, ws_link};
+use crate::link::{CLOSE_GRACE, Faults, Link, ws_config, ws_link};
 use crate::protocol::{
     ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, ServerMsg, Want,
     decode_server, encode,
@@ -43,7 +43,7 @@ impl Connector {
                     tokio_tungstenite::client_async_with_config(url, stream, Some(config))
                         .await
                         .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
-                Ok(ws_link(ws, write_timeout))
+                Ok(ws_link(ws, write_timeout, CLOSE_GRACE, ()).0)
             }
             Connector::InProcess(host) => host
                 .connect_in_process()
@@ -657,8 +657,9 @@ impl ClientCore {
                 });
                 if reason.closes() {
                     return Some(match reason {
-                        // Dropped for silence or as too slow: worth coming back.
-                        Refusal::Timeout if self.token.is_some() => End::Lost,
+                        // Dropped for silence or as too slow, or the host is
+                        // busy: worth coming back.
+                        Refusal::Timeout | Refusal::Busy if self.token.is_some() => End::Lost,
                         _ => End::Closed(reason.message()),
                     });
                 }

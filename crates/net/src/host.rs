@@ -11,17 +11,18 @@
 
 use crate::code::{RoomCode, new_token, random_u64, same_token};
 use crate::discovery::{Announcer, BEACON_EVERY, Beacon, DISCOVERY_PORT};
-use crate::link::{LINK_QUEUE, Link, ws_config, ws_link};
+use crate::link::{CLOSE_GRACE, LINK_QUEUE, Link, ws_config, ws_link};
 use crate::protocol::{
     ClientMsg, Lobby, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind,
     ServerMsg, Want, clean_name, decode_client, encode,
 };
 use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
 use std::collections::HashMap;
-use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
-use tokio::sync::{OwnedSemaphorePermit, Semaphore, mpsc};
+use tokio::sync::mpsc;
 use tokio::task::JoinSet;
 
 /// How long the host waits for things.
@@ -38,6 +39,10 @@ pub struct Timeouts {
     pub write: Duration,
     /// How often the host's clock and time-outs are looked at.
     pub tick: Duration,
+    /// How long a connection the host closes has to answer the close (and
+    /// to take what was queued for it, the write time-out at most): then its
+    /// TCP stream is dropped, answered or not.
+    pub close: Duration,
 }
 
 impl Default for Timeouts {
@@ -48,6 +53,7 @@ impl Default for Timeouts {
             reconnect: Duration::from_secs(120),
             write: Duration::from_secs(5),
             tick: Duration::from_millis(100),
+            close: CLOSE_GRACE,
         }
     }
 }
@@ -61,13 +67,35 @@ pub struct Limits {
     pub burst: f64,
     /// Refused messages after which a connection is closed.
     pub max_strikes: u32,
-    /// Connections at once, joined or not.
+    /// Connections at once, joined or not. This counts sockets: one the
+    /// host has closed counts until its TCP stream is gone (at most
+    /// `link::CLOSE_GRACE` after the close when the peer does not answer it,
+    /// or the write time-out when it does not read: `Timeouts::close`). Past it a newcomer is
+    /// closed at once, unread.
     pub max_connections: usize,
+    /// Of those, connections that have not been welcomed yet (the WebSocket
+    /// handshake and the hello). The rest of `max_connections` is kept for
+    /// players, returning players and spectators, so idle strangers never
+    /// crowd them out.
+    pub max_pending: usize,
+    /// Connections not welcomed yet from one address (IPv6: one /64), so
+    /// one stranger cannot take all of `max_pending`. In-process links are
+    /// not counted here.
+    pub max_pending_per_address: usize,
     pub max_spectators: u32,
-    /// Wrong room codes the host takes per second over all connections, and
-    /// in a burst; past that every hello is refused as busy for a while.
+    /// Wrong room codes (and unknown seat tokens) the host takes per second
+    /// over all connections, and in a burst. Past that only addresses that
+    /// have not guessed wrong lately are heard; the others are refused as
+    /// busy, right code or not, so the answer tells a guesser nothing. A
+    /// valid seat token is never refused as busy: a reconnect is no guess.
     pub wrong_codes_per_second: f64,
     pub wrong_code_burst: f64,
+    /// The same for each address (IPv6: each /64): past it that address is
+    /// refused as busy, right code or not, whatever the others do.
+    pub wrong_codes_per_address_per_second: f64,
+    pub wrong_code_address_burst: f64,
+    /// How long an address that guessed wrong counts as a guesser.
+    pub guesser_memory: Duration,
     /// Shortest time between two records sent to one client on request.
     pub resync_every: Duration,
     /// Messages queued for one client; a client that falls this far behind is dropped.
@@ -81,9 +109,15 @@ impl Default for Limits {
             burst: 40.0,
             max_strikes: 32,
             max_connections: 32,
+            // 32 - 10 leaves room for six players and sixteen spectators.
+            max_pending: 10,
+            max_pending_per_address: 4,
             max_spectators: 16,
             wrong_codes_per_second: 2.0,
             wrong_code_burst: 10.0,
+            wrong_codes_per_address_per_second: 0.5,
+            wrong_code_address_burst: 5.0,
+            guesser_memory: Duration::from_secs(60),
             resync_every: Duration::from_millis(300),
             out_queue: 512,
         }
@@ -309,6 +343,7 @@ pub struct HostHandle {
     view: Arc<Mutex<HostView>>,
     addr: SocketAddr,
     code: RoomCode,
+    gate: Arc<Gate>,
     thread: Arc<Mutex<Option<std::thread::JoinHandle<()>>>>,
 }
 
@@ -354,13 +389,23 @@ impl HostHandle {
         core.resumed = resumed;
         core.port = addr.port();
         let view = core.view.clone();
+        let gate = Arc::new(Gate::new(config.limits));
+        let host_gate = gate.clone();
         let thread = std::thread::Builder::new()
             .name("starhop-host".into())
             .spawn(move || {
                 runtime.block_on(async move {
                     match tokio::net::TcpListener::from_std(listener) {
                         Ok(listener) => {
-                            host_main(core, listener, command_rx, in_process_rx, announcer).await;
+                            host_main(
+                                core,
+                                listener,
+                                host_gate,
+                                command_rx,
+                                in_process_rx,
+                                announcer,
+                            )
+                            .await;
                         }
                         Err(e) => eprintln!("starhop host: cannot listen: {e}"),
                     }
@@ -372,6 +417,7 @@ impl HostHandle {
             view,
             addr,
             code: config.code,
+            gate,
             thread: Arc::new(Mutex::new(Some(thread))),
         };
         Ok((handle, HostEvents(event_rx)))
@@ -383,6 +429,16 @@ impl HostHandle {
     }
     pub fn code(&self) -> &RoomCode {
         &self.code
+    }
+    /// Connections the host holds now: sockets (from accepting them until
+    /// their TCP stream is dropped) and in-process links. Never more than
+    /// `Limits::max_connections`.
+    pub fn open_connections(&self) -> usize {
+        self.gate.lock().open
+    }
+    /// Of those, the ones not welcomed yet.
+    pub fn pending_connections(&self) -> usize {
+        self.gate.lock().pending
     }
     /// The table now.
     pub fn view(&self) -> HostView {
@@ -465,37 +521,66 @@ enum Inbound {
 
 type ConnId = u64;
 
+/// A new connection for the host: its link, its slot (to mark it welcomed)
+/// and the address it came from (`None`: in-process).
+type NewConn = (Link, Weak<Slot>, Option<IpAddr>);
+
+/// The longest the accept loop waits after an error (out of file
+/// descriptors, say) before it tries again; it starts at 10 ms.
+const ACCEPT_BACKOFF_MAX: Duration = Duration::from_secs(1);
+
 async fn host_main(
     mut core: HostCore,
     listener: tokio::net::TcpListener,
+    gate: Arc<Gate>,
     mut commands: mpsc::UnboundedReceiver<Command>,
     mut in_process: mpsc::Receiver<Link>,
     announcer: Option<Announcer>,
 ) {
     let limits = core.config.limits;
     let timeouts = core.config.timeouts;
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
-    let (new_tx, mut new_rx) = mpsc::channel::<(Link, OwnedSemaphorePermit)>(8);
+    let (new_tx, mut new_rx) = mpsc::channel::<NewConn>(8);
     let mut tasks = JoinSet::new();
-    let accept_slots = slots.clone();
+    let accept_gate = gate.clone();
     tasks.spawn(async move {
+        let mut backoff = Duration::from_millis(10);
         loop {
-            let Ok((stream, _peer)) = listener.accept().await else {
-                continue;
+            let (stream, peer) = match listener.accept().await {
+                Ok(accepted) => {
+                    backoff = Duration::from_millis(10);
+                    accepted
+                }
+                Err(_) => {
+                    // Out of file descriptors or the like: trying again at
+                    // once would only spin.
+                    tokio::time::sleep(backoff).await;
+                    backoff = (backoff * 2).min(ACCEPT_BACKOFF_MAX);
+                    continue;
+                }
             };
-            // Past the connection limit a newcomer is closed at once, unread.
-            let Ok(permit) = accept_slots.clone().try_acquire_owned() else {
+            let ip = peer.ip().to_canonical();
+            // Past the limits a newcomer is closed at once, unread.
+            let Some(slot) = accept_gate.admit(Some(ip)) else {
                 continue;
             };
             let _ = stream.set_nodelay(true);
             let new_tx = new_tx.clone();
-            tokio::spawn(async move {
+            let held = slot.clone();
+            let handshake = tokio::spawn(async move {
                 let config = ws_config(MAX_CLIENT_MESSAGE_BYTES);
                 let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
                 if let Ok(Ok(ws)) = tokio::time::timeout(timeouts.hello, handshake).await {
-                    let _ = new_tx.send((ws_link(ws, timeouts.write), permit)).await;
+                    let weak = Arc::downgrade(&slot);
+                    // The slot goes with the socket: it is free once the
+                    // TCP stream is dropped, not before.
+                    let (link, tasks) = ws_link(ws, timeouts.write, timeouts.close, slot.clone());
+                    slot.held_by(tasks);
+                    drop(slot);
+                    let _ = new_tx.send((link, weak, Some(ip))).await;
                 }
             });
+            held.held_by([handshake.abort_handle()]);
+            drop(held);
         }
     });
     let (inbound_tx, mut inbound_rx) = mpsc::channel::<Inbound>(256);
@@ -506,10 +591,10 @@ async fn host_main(
     loop {
         let mut new_link = None;
         tokio::select! {
-            Some((link, permit)) = new_rx.recv() => new_link = Some((link, permit)),
+            Some((link, slot, ip)) = new_rx.recv() => new_link = Some((link, slot, ip, None)),
             Some(link) = in_process.recv() => {
-                if let Ok(permit) = slots.clone().try_acquire_owned() {
-                    new_link = Some((link, permit));
+                if let Some(slot) = gate.admit(None) {
+                    new_link = Some((link, Arc::downgrade(&slot), None, Some(slot)));
                 }
             }
             Some(event) = inbound_rx.recv() => core.inbound(event),
@@ -525,11 +610,11 @@ async fn host_main(
             }
             Some(_) = tasks.join_next(), if tasks.len() > 1 => {}
         }
-        if let Some((link, permit)) = new_link {
-            let (id, out_rx) = core.add_conn();
+        if let Some((link, slot, ip, held)) = new_link {
+            let (id, out_rx) = core.add_conn(slot, ip);
             let inbound = inbound_tx.clone();
             let write = timeouts.write;
-            tasks.spawn(run_conn(id, link, out_rx, inbound, limits, write, permit));
+            tasks.spawn(run_conn(id, link, out_rx, inbound, limits, write, held));
         }
     }
     // Closing every outgoing queue lets each connection flush what is queued and end.
@@ -542,6 +627,283 @@ async fn host_main(
     };
     let _ = tokio::time::timeout(Duration::from_secs(2), flush).await;
     tasks.abort_all();
+}
+
+/// The key an address is counted under: an IPv4 address, or an IPv6 /64
+/// (one machine usually holds a whole /64).
+fn address_key(ip: IpAddr) -> IpAddr {
+    match ip.to_canonical() {
+        IpAddr::V6(v6) => {
+            let bits = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(bits.into())
+        }
+        v4 => v4,
+    }
+}
+
+/// The host's connection slots: connections at once, those not welcomed
+/// yet, and those by address.
+///
+/// When a newcomer finds no room, a socket the host has already given up on
+/// (closing, waiting for the peer's answer) is dropped at once to make room;
+/// failing that, when the connections not yet welcomed are all taken, the
+/// oldest of the address that holds the most of them goes, if that address
+/// holds more than the newcomer's. So neither sockets that do not answer a
+/// close nor idle strangers spread over many addresses shut players out.
+struct Gate {
+    limits: Limits,
+    state: Mutex<GateState>,
+}
+
+#[derive(Default)]
+struct GateState {
+    open: usize,
+    pending: usize,
+    pending_by_address: HashMap<IpAddr, usize>,
+    /// Every slot of a socket, to choose one to drop when there is no room.
+    sockets: Vec<Weak<Slot>>,
+}
+
+impl GateState {
+    fn pending_of(&self, key: IpAddr) -> usize {
+        self.pending_by_address.get(&key).copied().unwrap_or(0)
+    }
+}
+
+impl Gate {
+    fn new(limits: Limits) -> Gate {
+        Gate {
+            limits,
+            state: Mutex::default(),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, GateState> {
+        // The counts stay right even if a holder panicked.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A slot for a new connection from `ip` (`None`: in-process), if the
+    /// limits leave one (making room as `Gate` says).
+    fn admit(self: &Arc<Gate>, ip: Option<IpAddr>) -> Option<Arc<Slot>> {
+        let l = self.limits;
+        let key = ip.map(address_key);
+        let max_pending = l.max_pending.min(l.max_connections);
+        // Dropped (and their tasks stopped) once the lock is let go.
+        let mut evicted: Vec<Arc<Slot>> = Vec::new();
+        // Let go after the lock (a slot's drop takes it).
+        let live: Vec<Arc<Slot>>;
+        let admitted = {
+            let mut g = self.lock();
+            g.sockets.retain(|w| w.strong_count() > 0);
+            live = g.sockets.iter().filter_map(Weak::upgrade).collect();
+            let own_full =
+                |g: &GateState| key.is_some_and(|k| g.pending_of(k) >= l.max_pending_per_address);
+            let full = |g: &GateState| g.open >= l.max_connections || g.pending >= max_pending;
+            // A socket the host has given up on, oldest first: of this
+            // address when its own limit is the one reached, one not
+            // welcomed when that limit is.
+            if own_full(&g) || full(&g) {
+                let (own, pending) = (own_full(&g), g.pending >= max_pending);
+                let victim = live
+                    .iter()
+                    .filter(|s| s.counted() && s.closing.load(Ordering::SeqCst))
+                    .filter(|s| !own || (s.key == key && s.is_pending()))
+                    .filter(|s| !pending || s.is_pending())
+                    .min_by_key(|s| s.opened);
+                if let Some(v) = victim {
+                    v.uncount(self, &mut g);
+                    evicted.push(v.clone());
+                }
+            }
+            // The oldest not welcomed of the addresses holding the most.
+            if !own_full(&g) && full(&g) && g.pending >= max_pending {
+                let mine = key.map_or(0, |k| g.pending_of(k));
+                let most = g.pending_by_address.values().copied().max().unwrap_or(0);
+                if most > mine {
+                    let victim = live
+                        .iter()
+                        .filter(|s| s.counted() && s.is_pending())
+                        .filter(|s| s.key.is_some_and(|k| g.pending_of(k) == most))
+                        .min_by_key(|s| s.opened);
+                    if let Some(v) = victim {
+                        v.uncount(self, &mut g);
+                        evicted.push(v.clone());
+                    }
+                }
+            }
+            if own_full(&g) || full(&g) {
+                None
+            } else {
+                if let Some(key) = key {
+                    *g.pending_by_address.entry(key).or_insert(0) += 1;
+                }
+                g.open += 1;
+                g.pending += 1;
+                let slot = Arc::new(Slot {
+                    gate: self.clone(),
+                    key,
+                    opened: Instant::now(),
+                    counted: AtomicBool::new(true),
+                    pending: AtomicBool::new(true),
+                    closing: AtomicBool::new(false),
+                    tasks: Mutex::default(),
+                });
+                if key.is_some() {
+                    g.sockets.push(Arc::downgrade(&slot));
+                }
+                Some(slot)
+            }
+        };
+        for slot in evicted {
+            slot.stop();
+        }
+        drop(live);
+        admitted
+    }
+
+    /// Counts a connection as no longer pending.
+    fn release_pending(&self, g: &mut GateState, key: Option<IpAddr>) {
+        g.pending -= 1;
+        if let Some(key) = key
+            && let Some(n) = g.pending_by_address.get_mut(&key)
+        {
+            *n -= 1;
+            if *n == 0 {
+                g.pending_by_address.remove(&key);
+            }
+        }
+    }
+}
+
+/// One connection's place at the host, held by whatever holds its socket
+/// (or its in-process link): free when that is dropped, or when the gate
+/// drops the socket to make room.
+struct Slot {
+    gate: Arc<Gate>,
+    key: Option<IpAddr>,
+    opened: Instant,
+    /// Still counted by the gate (until dropped or evicted). These flags
+    /// change under the gate's lock.
+    counted: AtomicBool,
+    /// Not welcomed yet.
+    pending: AtomicBool,
+    /// The host has given up on it (it is being closed).
+    closing: AtomicBool,
+    /// The tasks that hold its socket, to stop when it is evicted.
+    tasks: Mutex<Vec<tokio::task::AbortHandle>>,
+}
+
+impl Slot {
+    fn counted(&self) -> bool {
+        self.counted.load(Ordering::SeqCst)
+    }
+    fn is_pending(&self) -> bool {
+        self.pending.load(Ordering::SeqCst)
+    }
+
+    /// The connection was welcomed: it no longer counts as pending.
+    fn welcomed(&self) {
+        let mut g = self.gate.lock();
+        if self.counted() && self.pending.swap(false, Ordering::SeqCst) {
+            self.gate.release_pending(&mut g, self.key);
+        }
+    }
+
+    /// The host has given up on the connection: its socket may be dropped
+    /// before its close is answered, to make room.
+    fn closing(&self) {
+        self.closing.store(true, Ordering::SeqCst);
+    }
+
+    /// Holds the tasks that run its socket (stopped when evicted).
+    fn held_by(&self, tasks: impl IntoIterator<Item = tokio::task::AbortHandle>) {
+        let mut held = self.tasks.lock().unwrap_or_else(|e| e.into_inner());
+        held.extend(tasks);
+    }
+
+    /// No longer counted (under the gate's lock).
+    fn uncount(&self, gate: &Gate, g: &mut GateState) {
+        if self.counted.swap(false, Ordering::SeqCst) {
+            g.open -= 1;
+            if self.pending.swap(false, Ordering::SeqCst) {
+                gate.release_pending(g, self.key);
+            }
+        }
+    }
+
+    /// Stops the tasks holding the socket: it is dropped.
+    fn stop(&self) {
+        let held = std::mem::take(&mut *self.tasks.lock().unwrap_or_else(|e| e.into_inner()));
+        for task in held {
+            task.abort();
+        }
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let gate = self.gate.clone();
+        let mut g = gate.lock();
+        self.uncount(&gate, &mut g);
+    }
+}
+
+/// Failed guesses (wrong room codes, unknown seat tokens), host-wide and by
+/// address (see `Limits::wrong_codes_per_second`).
+struct Guesses {
+    host: Bucket,
+    rate: f64,
+    burst: f64,
+    memory: Duration,
+    /// Each guessing address's bucket and its latest failure.
+    by_address: HashMap<Option<IpAddr>, (Bucket, Instant)>,
+}
+
+/// Addresses remembered as guessers at most; past that, unknown addresses
+/// are treated as guessers too.
+const MAX_GUESSERS: usize = 4096;
+
+impl Guesses {
+    fn new(l: &Limits) -> Guesses {
+        Guesses {
+            host: Bucket::new(l.wrong_codes_per_second, l.wrong_code_burst),
+            rate: l.wrong_codes_per_address_per_second,
+            burst: l.wrong_code_address_burst,
+            memory: l.guesser_memory,
+            by_address: HashMap::new(),
+        }
+    }
+
+    /// Whether a hello from `key` is heard now (nothing is spent).
+    fn may_try(&mut self, key: Option<IpAddr>, now: Instant) -> bool {
+        let memory = self.memory;
+        self.by_address
+            .retain(|_, (_, at)| now.saturating_duration_since(*at) < memory);
+        let guesser = match self.by_address.get_mut(&key) {
+            Some((bucket, _)) => {
+                if !bucket.has_room(now) {
+                    return false;
+                }
+                true
+            }
+            None => false,
+        };
+        // Guessing elsewhere does not lock out an address that has not guessed.
+        self.host.has_room(now) || (!guesser && self.by_address.len() < MAX_GUESSERS)
+    }
+
+    fn failed(&mut self, key: Option<IpAddr>, now: Instant) {
+        self.host.take(now);
+        if let Some((bucket, at)) = self.by_address.get_mut(&key) {
+            bucket.take(now);
+            *at = now;
+        } else if self.by_address.len() < MAX_GUESSERS {
+            let mut bucket = Bucket::new(self.rate, self.burst);
+            bucket.take(now);
+            self.by_address.insert(key, (bucket, now));
+        }
+    }
 }
 
 /// A token bucket: `rate` a second, up to `burst` at once.
@@ -587,7 +949,7 @@ async fn run_conn(
     inbound: mpsc::Sender<Inbound>,
     limits: Limits,
     write_timeout: Duration,
-    _slot: OwnedSemaphorePermit,
+    _slot: Option<Arc<Slot>>,
 ) {
     let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
     loop {
@@ -629,6 +991,10 @@ enum Role {
 
 struct Conn {
     out: mpsc::Sender<Arc<str>>,
+    /// The socket's slot (see `Gate`), to mark it welcomed.
+    slot: Weak<Slot>,
+    /// Where it came from (`None`: in-process), counted under `address_key`.
+    from: Option<IpAddr>,
     role: Role,
     opened: Instant,
     last_heard: Instant,
@@ -658,7 +1024,7 @@ struct HostCore {
     record: Option<Record>,
     events: std::sync::mpsc::Sender<HostEvent>,
     view: Arc<Mutex<HostView>>,
-    wrong_codes: Bucket,
+    guesses: Guesses,
     last_tick: Instant,
     /// Clock time not yet given to the game (it takes whole milliseconds).
     clock_carry: Duration,
@@ -722,7 +1088,7 @@ impl HostCore {
             record: None,
             events,
             view,
-            wrong_codes: Bucket::new(limits.wrong_codes_per_second, limits.wrong_code_burst),
+            guesses: Guesses::new(&limits),
             last_tick: Instant::now(),
             clock_carry: Duration::ZERO,
             last_clock_sent: Instant::now(),
@@ -805,7 +1171,11 @@ impl HostCore {
         view.refused = self.refused;
     }
 
-    fn add_conn(&mut self) -> (ConnId, mpsc::Receiver<Arc<str>>) {
+    fn add_conn(
+        &mut self,
+        slot: Weak<Slot>,
+        from: Option<IpAddr>,
+    ) -> (ConnId, mpsc::Receiver<Arc<str>>) {
         let id = self.next_id;
         self.next_id += 1;
         let (out, out_rx) = mpsc::channel(self.config.limits.out_queue.max(LINK_QUEUE));
@@ -814,6 +1184,8 @@ impl HostCore {
             id,
             Conn {
                 out,
+                slot,
+                from: from.map(address_key),
                 role: Role::Pending,
                 opened: now,
                 last_heard: now,
@@ -872,6 +1244,9 @@ impl HostCore {
         let Some(conn) = self.conns.remove(&id) else {
             return;
         };
+        if let Some(slot) = conn.slot.upgrade() {
+            slot.closing();
+        }
         match conn.role {
             Role::Player(seat) if self.seats[seat as usize].conn == Some(id) => {
                 let s = &mut self.seats[seat as usize];
@@ -1045,26 +1420,18 @@ impl HostCore {
     }
 
     fn hello(&mut self, id: ConnId, code: &str, name: &str, want: Want, rejoin: Option<&str>) {
-        // Every wrong code spends from one bucket for the whole host, so
-        // guessing stays slow however many connections a guesser opens.
-        // While it is empty every hello is refused alike, right code or not,
-        // so the answer tells a guesser nothing.
         let now = Instant::now();
-        if !self.wrong_codes.has_room(now) {
-            return self.refuse(id, Refusal::Busy);
-        }
-        if !self.config.code.matches(code) {
-            self.wrong_codes.take(now);
-            return self.refuse(id, Refusal::WrongCode);
-        }
-        if let Some(token) = rejoin {
-            let seat = self
-                .seats
-                .iter()
-                .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)));
-            let Some(seat) = seat else {
-                return self.refuse(id, Refusal::BadToken);
-            };
+        let from = self.conns.get(&id).and_then(|c| c.from);
+        // A seat's token is 128 random bits: one that matches is no guess,
+        // and its player comes back whatever the guessing.
+        let seat = rejoin
+            .filter(|_| self.config.code.matches(code))
+            .and_then(|token| {
+                self.seats
+                    .iter()
+                    .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)))
+            });
+        if let Some(seat) = seat {
             if let Some(old) = self.seats[seat].conn.take() {
                 // The old connection is a ghost of this player's.
                 if let Some(c) = self.conns.get_mut(&old) {
@@ -1074,6 +1441,21 @@ impl HostCore {
             }
             return self.seat_player(id, seat as Seat, None);
         }
+        // Every wrong code spends from a bucket for the whole host and one
+        // for its address. While an address's is empty, or the host's is and
+        // the address has guessed lately, its hellos are refused alike,
+        // right code or not, so the answer tells a guesser nothing.
+        if !self.guesses.may_try(from, now) {
+            return self.refuse(id, Refusal::Busy);
+        }
+        if !self.config.code.matches(code) {
+            self.guesses.failed(from, now);
+            return self.refuse(id, Refusal::WrongCode);
+        }
+        if rejoin.is_some() {
+            self.guesses.failed(from, now);
+            return self.refuse(id, Refusal::BadToken);
+        }
         match want {
             Want::Spectator => {
                 let spectators = self.lobby().spectators;
@@ -1082,6 +1464,9 @@ impl HostCore {
                 }
                 if let Some(c) = self.conns.get_mut(&id) {
                     c.role = Role::Spectator;
+                    if let Some(slot) = c.slot.upgrade() {
+                        slot.welcomed();
+                    }
                 }
                 let lobby = self.lobby();
                 self.send(
@@ -1146,6 +1531,9 @@ impl HostCore {
         let token = s.token.clone();
         if let Some(c) = self.conns.get_mut(&id) {
             c.role = Role::Player(seat);
+            if let Some(slot) = c.slot.upgrade() {
+                slot.welcomed();
+            }
         }
         let lobby = self.lobby();
         self.send(

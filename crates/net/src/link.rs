@@ -38,37 +38,126 @@ pub(crate) fn ws_config(max: usize) -> WebSocketConfig {
         .max_frame_size(Some(max))
 }
 
+/// How long a WebSocket that is being closed waits, by default, for the
+/// peer's answer to its close (and for what is left to write, and the close
+/// itself, to be written): then the TCP stream is dropped, answered or not.
+pub(crate) const CLOSE_GRACE: Duration = Duration::from_secs(1);
+
+/// The close code for a frame or message over the size limit (RFC 6455: 1009,
+/// "message too big").
+pub(crate) const CLOSE_TOO_BIG: u16 = 1009;
+
 /// Runs a WebSocket as a `Link` (on the current tokio runtime). A write that
 /// takes longer than `write_timeout` (a peer that does not read) ends it.
-pub(crate) fn ws_link(ws: WebSocketStream<TcpStream>, write_timeout: Duration) -> Link {
+///
+/// When the link ends (either side drops it, the peer closes, or a write
+/// times out) the WebSocket is closed: a close frame is sent (code 1009 after
+/// a frame over the size limit), and the peer has `close_grace` (at most
+/// `write_timeout`) to take what is left and answer the close before the TCP
+/// stream is dropped anyway. `guard` is held until the TCP
+/// stream is really gone (the host's connection slot). The tasks are
+/// returned, to be stopped early (which drops the TCP stream at once).
+pub(crate) fn ws_link<G: Send + Sync + 'static>(
+    ws: WebSocketStream<TcpStream>,
+    write_timeout: Duration,
+    close_grace: Duration,
+    guard: G,
+) -> (Link, [tokio::task::AbortHandle; 2]) {
     use futures_util::{SinkExt, StreamExt};
+    use tokio::time::Instant;
+    use tokio_tungstenite::tungstenite::Error;
+    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
     let (mut sink, mut stream) = ws.split();
     let (ours, theirs) = Link::pair();
     let Link { tx, mut rx } = theirs;
-    tokio::spawn(async move {
-        while let Some(Ok(msg)) = stream.next().await {
-            let text: Arc<str> = match msg {
-                Message::Text(t) => Arc::from(t.as_str()),
-                // Not ours: passed on so the reader refuses it like any garbage.
-                Message::Binary(b) => Arc::from(String::from_utf8_lossy(&b).as_ref()),
-                Message::Close(_) => break,
-                _ => continue,
+    let guard = Arc::new(guard);
+    let reader_guard = guard.clone();
+    // The close frame to send, when not the plain one.
+    let close_with: Arc<std::sync::Mutex<Option<CloseFrame>>> = Arc::default();
+    let reader_close = close_with.clone();
+    // Told (by being dropped) once the writer has sent its close or given up.
+    let (closing_tx, mut closing_rx) = tokio::sync::oneshot::channel::<()>();
+    let reader = tokio::spawn(async move {
+        let _guard = reader_guard;
+        let mut writer_done = false;
+        loop {
+            let msg = tokio::select! {
+                msg = stream.next() => msg,
+                _ = &mut closing_rx => { writer_done = true; break }
+                // Our end was dropped: the writer closes.
+                _ = tx.closed() => break,
             };
-            if tx.send(text).await.is_err() {
-                break;
+            let text: Arc<str> = match msg {
+                Some(Ok(Message::Text(t))) => Arc::from(t.as_str()),
+                // Not ours: passed on so the reader refuses it like any garbage.
+                Some(Ok(Message::Binary(b))) => Arc::from(String::from_utf8_lossy(&b).as_ref()),
+                Some(Ok(Message::Close(_))) | None => break,
+                Some(Ok(_)) => continue,
+                Some(Err(Error::Capacity(e))) => {
+                    // The rest of the frame cannot be skipped: the link ends,
+                    // and its close says why.
+                    let reason: String = e.to_string().chars().take(100).collect();
+                    *reader_close.lock().expect("close frame") = Some(CloseFrame {
+                        code: CLOSE_TOO_BIG.into(),
+                        reason: reason.into(),
+                    });
+                    break;
+                }
+                Some(Err(_)) => break,
+            };
+            tokio::select! {
+                sent = tx.send(text) => if sent.is_err() { break },
+                _ = &mut closing_rx => { writer_done = true; break }
             }
         }
+        // Our end sees the link close, and drops it; the writer then closes
+        // the WebSocket (within its own deadline).
+        drop(tx);
+        if !writer_done {
+            let _ = closing_rx.await;
+        }
+        // What comes until the peer answers the close is dropped, for a
+        // short while at most; then the read half goes, and with the
+        // writer's, the TCP stream.
+        let answer = async {
+            while let Some(Ok(msg)) = stream.next().await {
+                if msg.is_close() {
+                    break;
+                }
+            }
+        };
+        let _ = tokio::time::timeout(close_grace, answer).await;
     });
-    tokio::spawn(async move {
-        while let Some(text) = rx.recv().await {
-            let sent = tokio::time::timeout(write_timeout, sink.send(Message::text(&*text))).await;
+    let writer = tokio::spawn(async move {
+        let _guard = guard;
+        let _closing = closing_tx;
+        let grace = write_timeout.min(close_grace);
+        // Once our end is dropped, what is left to write, and the close,
+        // must go within the grace time.
+        let mut deadline: Option<Instant> = None;
+        loop {
+            if deadline.is_none() && rx.is_closed() {
+                deadline = Some(Instant::now() + grace);
+            }
+            let Some(text) = rx.recv().await else { break };
+            let by = deadline.unwrap_or_else(|| Instant::now() + write_timeout);
+            let sent = tokio::time::timeout_at(by, sink.send(Message::text(&*text))).await;
             if !matches!(sent, Ok(Ok(()))) {
+                // A peer that does not read gets no close either.
                 return;
             }
         }
-        let _ = tokio::time::timeout(write_timeout, sink.close()).await;
+        let by = deadline.unwrap_or_else(|| Instant::now() + grace);
+        let frame = close_with.lock().expect("close frame").take();
+        let close = async {
+            match frame {
+                Some(frame) => sink.send(Message::Close(Some(frame))).await,
+                None => sink.close().await,
+            }
+        };
+        let _ = tokio::time::timeout_at(by, close).await;
     });
-    ours
+    (ours, [reader.abort_handle(), writer.abort_handle()])
 }
 
 /// Faults for a link, in both directions, from a seeded generator so a

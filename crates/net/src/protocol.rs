@@ -7,7 +7,8 @@
 //!
 //! Sizes are capped before anything is parsed: a client's messages are small
 //! (a move is a route of at most a few dozen holes), the host's may carry a
-//! whole game record (start, resync, end).
+//! whole game record (start, resync, end). A WebSocket frame over the cap
+//! is refused unread and ends the connection with close code 1009.
 
 use serde::{Deserialize, Serialize};
 use starhop_engine::{Action, Record, Rules, Seat};
@@ -48,6 +49,12 @@ pub enum ClientMsg {
         protocol: u32,
         /// The room code (see `RoomCode`), as typed: case and dashes do not matter.
         code: String,
+        /// Shown to everyone as it is (after `clean_name`: no control or
+        /// invisible characters, at most `MAX_NAME_CHARS`). What is left is
+        /// shown literally, never read as markup: `<b>`, `&amp;` or the
+        /// printable remains of an escape code (`[31m`) show as those
+        /// characters. A program that prints names to a terminal escapes
+        /// them anyway (`starhop-cli` does).
         name: String,
         want: Want,
         /// The seat token of an earlier connection, to take that seat back.
@@ -164,7 +171,12 @@ pub enum Refusal {
     NotJoined,
     /// The message is not one of the protocol's.
     Malformed,
-    /// The message is larger than `MAX_CLIENT_MESSAGE_BYTES`.
+    /// The message is larger than `MAX_CLIENT_MESSAGE_BYTES`: it is dropped
+    /// unread and the link stays open. This is what an in-process link gets;
+    /// over a WebSocket a frame that large is refused by the WebSocket layer
+    /// before it is read, and as the rest of it cannot be skipped the host
+    /// closes the connection with close code 1009 ("message too big")
+    /// instead of sending this.
     TooLarge,
     /// Too many messages too fast: this one was dropped.
     RateLimited,
@@ -345,6 +357,8 @@ pub fn decode_server(text: &str) -> Result<ServerMsg, DecodeError> {
 
 /// A player name fit to show: no control or invisible formatting characters,
 /// trimmed, at most `MAX_NAME_CHARS` characters; `fallback` when nothing is left.
+/// Nothing else is taken out: markup and the printable parts of escape codes
+/// stay, to be shown literally.
 pub fn clean_name(raw: &str, fallback: &str) -> String {
     let invisible = |c: char| matches!(c, '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2060}'..='\u{206F}' | '\u{FEFF}');
     let name: String = raw

@@ -148,6 +148,10 @@ fn a_fuzzer_and_a_hostile_player_change_nothing_and_the_host_keeps_serving() {
         ..HostConfig::new(3, classic())
     };
     config.limits.wrong_code_burst = 5.0;
+    // The strangers come one after another from 127.0.0.1, faster than the
+    // host closes the ones before (this test is about what they send).
+    config.limits.max_pending = 28;
+    config.limits.max_pending_per_address = 28;
     let (host, _events) = HostHandle::start(config).unwrap();
     let code = host.code().to_string();
     let (ann, ann_events) = player(&host, ws(&host), "Ann");
