@@ -607,6 +607,28 @@ impl<'a> Searcher<'a> {
 
     // ------------------------------------------------------------------- root
 
+    /// What a root move is worth for the boxes (party mode): `box_bonus`
+    /// when it ends on a box, half of it when the moved marble could move
+    /// onto a box next turn (the bot goes for a box a move too far; the
+    /// opponents may take it first), else nothing.
+    fn root_bonus(&self, m: Move) -> i32 {
+        if self.box_bonus == 0 || self.boxes.is_empty() {
+            return 0;
+        }
+        if self.boxes.contains(m.to) {
+            return self.box_bonus;
+        }
+        let me = self.setup.seats[0];
+        let mut pos = self.pos.clone();
+        pos.shift(me, m.from, m.to);
+        let next = pos.destinations(me, m.to, self.setup.rules);
+        if (next & self.boxes).is_empty() {
+            0
+        } else {
+            self.box_bonus / 2
+        }
+    }
+
     /// Iterative deepening over the given root moves (legal for the root seat).
     /// Returns the best move of the deepest completed iteration.
     pub fn search_root(&mut self, root_moves: &[Move]) -> Found {
@@ -630,6 +652,11 @@ impl<'a> Searcher<'a> {
         if scored.is_empty() {
             return result;
         }
+        let bonuses: Vec<(Move, i32)> = scored
+            .iter()
+            .map(|&(_, m)| (m, self.root_bonus(m)))
+            .collect();
+        let bonus_of = |m: Move| bonuses.iter().find(|b| b.0 == m).map_or(0, |b| b.1);
         for depth in 1..=self.limits.max_depth as i32 {
             let mut alpha = -INF;
             let mut best_move = None;
@@ -637,11 +664,7 @@ impl<'a> Searcher<'a> {
             for (i, &(_, m)) in scored.iter().enumerate() {
                 // A box's item counts for the root move that takes it; the
                 // windows shift by the bonus so the null-window tests stay exact.
-                let bonus = if self.boxes.contains(m.to) {
-                    self.box_bonus
-                } else {
-                    0
-                };
+                let bonus = bonus_of(m);
                 let a = alpha.saturating_sub(bonus);
                 self.shift(me, m.from, m.to);
                 let v = if two && self.pos.has_finished(me) {
