@@ -482,6 +482,9 @@ pub fn choose_with(
             let mut s = Searcher::new(pos.clone(), &ev, &setup, limits);
             s.boxes = game.boxes();
             s.box_bonus = ctx.box_bonus;
+            if level <= Level::Medium {
+                s.box_near_bonus = ctx.box_bonus / 2;
+            }
             (s, 0)
         }
     };

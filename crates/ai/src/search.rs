@@ -184,6 +184,10 @@ pub struct Searcher<'a> {
     /// an item, worth `box_bonus` to the root player.
     pub boxes: Bitboard,
     pub box_bonus: i32,
+    /// A root move after which the moved marble could move onto a box
+    /// next turn counts this much (Easy and Medium go for boxes a move too
+    /// far; Hard and Master leave it at 0, as it cost Master strength).
+    pub box_near_bonus: i32,
 }
 
 /// The result of a root search.
@@ -236,6 +240,7 @@ impl<'a> Searcher<'a> {
             race: false,
             boxes: Bitboard::EMPTY,
             box_bonus: 0,
+            box_near_bonus: 0,
         }
     }
 
@@ -608,15 +613,18 @@ impl<'a> Searcher<'a> {
     // ------------------------------------------------------------------- root
 
     /// What a root move is worth for the boxes (party mode): `box_bonus`
-    /// when it ends on a box, half of it when the moved marble could move
-    /// onto a box next turn (the bot goes for a box a move too far; the
-    /// opponents may take it first), else nothing.
+    /// when it ends on a box, `box_near_bonus` when the moved marble could
+    /// move onto a box next turn (the opponents may take it first), else
+    /// nothing.
     fn root_bonus(&self, m: Move) -> i32 {
         if self.box_bonus == 0 || self.boxes.is_empty() {
             return 0;
         }
         if self.boxes.contains(m.to) {
             return self.box_bonus;
+        }
+        if self.box_near_bonus == 0 {
+            return 0;
         }
         let me = self.setup.seats[0];
         let mut pos = self.pos.clone();
@@ -625,7 +633,7 @@ impl<'a> Searcher<'a> {
         if (next & self.boxes).is_empty() {
             0
         } else {
-            self.box_bonus / 2
+            self.box_near_bonus
         }
     }
 
