@@ -392,7 +392,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         if matches!(action, BotAction::Item(_)) && ok {
             Party::first(&mut party[side].first_use, turn);
         }
-        for e in events.iter().flatten() {
+        for e in events.as_deref().unwrap_or_default() {
             if let Event::ItemTaken { seat: s, .. } = *e {
                 let taker = usize::from(!is_a[s as usize]);
                 party[taker].boxes += 1;
