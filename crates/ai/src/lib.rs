@@ -441,7 +441,7 @@ pub fn choose_with(
         return single(moves[0], 0);
     }
     if level == Level::Beginner {
-        return beginner(game, &ev, &moves, &mut rng);
+        return beginner(game, &ev, &moves, ctx.box_bonus, &mut rng);
     }
     if opts.race && two && level >= Level::Hard && !items_now && power.is_none() {
         let limits = crossing::Limits {
@@ -482,6 +482,9 @@ pub fn choose_with(
             let mut s = Searcher::new(pos.clone(), &ev, &setup, limits);
             s.boxes = game.boxes();
             s.box_bonus = ctx.box_bonus;
+            if level <= Level::Medium {
+                s.box_near_bonus = ctx.box_bonus / 2;
+            }
             (s, 0)
         }
     };
@@ -557,10 +560,17 @@ fn keep_anti_passive_safe(game: &Game, moves: &mut Vec<Move>) {
 
 /// The beginner: one ply, much noise, and human mistakes: long chains are
 /// often not seen, the marble moved last time is a favourite, and now and
-/// then any move that gains ground is played.
-fn beginner(game: &Game, ev: &Eval, moves: &[Move], rng: &mut Rng) -> Decision {
+/// then any move that gains ground is played. In party mode it notices the
+/// boxes on half its turns, and then likes a move onto one (`box_bonus` is
+/// 0 when the hand is full or items are off).
+fn beginner(game: &Game, ev: &Eval, moves: &[Move], box_bonus: i32, rng: &mut Rng) -> Decision {
     let seat = game.to_move();
     let b = game.position().board();
+    let boxes = if box_bonus > 0 && rng.below(2) == 0 {
+        game.boxes()
+    } else {
+        starhop_engine::Bitboard::EMPTY
+    };
     let mut seen: Vec<Move> = moves
         .iter()
         .copied()
@@ -589,6 +599,9 @@ fn beginner(game: &Game, ev: &Eval, moves: &[Move], rng: &mut Rng) -> Decision {
             if Some(m.from) == favourite {
                 v += STEP;
             }
+            if boxes.contains(m.to) {
+                v += BEGINNER_BOX;
+            }
             v += rng.below(6 * STEP as u64 + 1) as i32 - 3 * STEP;
             if v > best.0 {
                 best = (v, m);
@@ -603,6 +616,11 @@ fn beginner(game: &Game, ev: &Eval, moves: &[Move], rng: &mut Rng) -> Decision {
         score: 0,
     }
 }
+
+/// What a box is worth to the beginner on a turn it notices the boxes: a
+/// little more than to the others (a box is fun), against its noise of
+/// three steps either way.
+const BEGINNER_BOX: i32 = 3 * STEP;
 
 /// How much a move lowers the mover's remaining distance (RULES §4's measure).
 pub fn progress(game: &Game, mv: Move) -> i32 {

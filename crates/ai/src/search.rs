@@ -184,6 +184,10 @@ pub struct Searcher<'a> {
     /// an item, worth `box_bonus` to the root player.
     pub boxes: Bitboard,
     pub box_bonus: i32,
+    /// A root move after which the moved marble could move onto a box
+    /// next turn counts this much (Easy and Medium go for boxes a move too
+    /// far; Hard and Master leave it at 0, as it cost Master strength).
+    pub box_near_bonus: i32,
 }
 
 /// The result of a root search.
@@ -236,6 +240,7 @@ impl<'a> Searcher<'a> {
             race: false,
             boxes: Bitboard::EMPTY,
             box_bonus: 0,
+            box_near_bonus: 0,
         }
     }
 
@@ -607,6 +612,31 @@ impl<'a> Searcher<'a> {
 
     // ------------------------------------------------------------------- root
 
+    /// What a root move is worth for the boxes (party mode): `box_bonus`
+    /// when it ends on a box, `box_near_bonus` when the moved marble could
+    /// move onto a box next turn (the opponents may take it first), else
+    /// nothing.
+    fn root_bonus(&self, m: Move) -> i32 {
+        if self.box_bonus == 0 || self.boxes.is_empty() {
+            return 0;
+        }
+        if self.boxes.contains(m.to) {
+            return self.box_bonus;
+        }
+        if self.box_near_bonus == 0 {
+            return 0;
+        }
+        let me = self.setup.seats[0];
+        let mut pos = self.pos.clone();
+        pos.shift(me, m.from, m.to);
+        let next = pos.destinations(me, m.to, self.setup.rules);
+        if (next & self.boxes).is_empty() {
+            0
+        } else {
+            self.box_near_bonus
+        }
+    }
+
     /// Iterative deepening over the given root moves (legal for the root seat).
     /// Returns the best move of the deepest completed iteration.
     pub fn search_root(&mut self, root_moves: &[Move]) -> Found {
@@ -630,6 +660,11 @@ impl<'a> Searcher<'a> {
         if scored.is_empty() {
             return result;
         }
+        let bonuses: Vec<(Move, i32)> = scored
+            .iter()
+            .map(|&(_, m)| (m, self.root_bonus(m)))
+            .collect();
+        let bonus_of = |m: Move| bonuses.iter().find(|b| b.0 == m).map_or(0, |b| b.1);
         for depth in 1..=self.limits.max_depth as i32 {
             let mut alpha = -INF;
             let mut best_move = None;
@@ -637,11 +672,7 @@ impl<'a> Searcher<'a> {
             for (i, &(_, m)) in scored.iter().enumerate() {
                 // A box's item counts for the root move that takes it; the
                 // windows shift by the bonus so the null-window tests stay exact.
-                let bonus = if self.boxes.contains(m.to) {
-                    self.box_bonus
-                } else {
-                    0
-                };
+                let bonus = bonus_of(m);
                 let a = alpha.saturating_sub(bonus);
                 self.shift(me, m.from, m.to);
                 let v = if two && self.pos.has_finished(me) {

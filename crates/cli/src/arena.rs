@@ -13,7 +13,8 @@ use crate::PresetArg;
 use clap::Args;
 use starhop_ai::search::Multi;
 use starhop_ai::{BotAction, Budget, Level, Options};
-use starhop_engine::{FirstMoveMethod, Game, Rng, Rules, Seat, Status, Teams};
+use starhop_engine::items::MAX_HELD;
+use starhop_engine::{Event, FirstMoveMethod, Game, Rng, Rules, Seat, Status, Teams};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -136,9 +137,39 @@ struct GameResult {
     moves: [u32; 2],
     /// Items used by A and B.
     items: [u32; 2],
+    /// Party mode: boxes taken, timings and chances of A and B.
+    party: [Party; 2],
     /// Seats of A and B put out of the game (anti-passive rule, time-outs).
     outs: [u32; 2],
 }
+
+/// One side's party play in a game (RULES §8), over all its seats.
+#[derive(Clone, Copy, Debug, Default)]
+struct Party {
+    /// Boxes taken (by a move or by an item that put a marble on one).
+    boxes: u32,
+    /// The own turn (1 = the seat's first) of the side's first box taken
+    /// and first item used.
+    first_box: Option<u32>,
+    first_use: Option<u32>,
+    /// Turns that began with a move onto a box at hand and room for its
+    /// item, those of them in the seat's first six turns, and how many of
+    /// them the turn's move (or item) took a box on.
+    chances: u32,
+    chances_early: u32,
+    taken: u32,
+    /// Turns begun holding an item.
+    holding: u32,
+}
+
+impl Party {
+    fn first(slot: &mut Option<u32>, turn: u32) {
+        *slot = Some(slot.map_or(turn, |t| t.min(turn)));
+    }
+}
+
+/// Own turns counted as "early" (the family watched six rounds).
+const EARLY_TURNS: u32 = 6;
 
 struct Setup {
     a: Bot,
@@ -253,7 +284,8 @@ pub fn run(args: ArenaArgs) -> Result<(), String> {
     let results = results.into_inner().unwrap();
     // Two teams share the game like two players.
     let sides = if args.teams { 2 } else { args.players };
-    print!("{}", report(&results, sides, started.elapsed()));
+    let party = rules(&args, 0).items;
+    print!("{}", report(&results, sides, party, started.elapsed()));
     Ok(())
 }
 
@@ -310,11 +342,25 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
     let mut time = [Duration::ZERO; 2];
     let mut moves = [0u32; 2];
     let mut items = [0u32; 2];
+    let mut party = [Party::default(); 2];
     let mut plies = 0;
+    // Whether the turn under way began with a box at hand.
+    let mut chance = false;
     while !game.is_over() && plies < args.max_plies {
         let seat = game.to_move();
         let side = usize::from(!is_a[seat as usize]);
         let bot = if side == 0 { setup.a } else { setup.b };
+        let turn = game.player(seat).turns + 1;
+        let fresh = game.state().turn.moved.is_none() && game.state().turn.items_used == 0;
+        if game.rules().items && fresh {
+            let boxes = game.boxes();
+            chance = game.held(seat).len() < MAX_HELD
+                && game.legal_moves().iter().any(|m| boxes.contains(m.to));
+            let p = &mut party[side];
+            p.chances += chance as u32;
+            p.chances_early += (chance && turn <= EARLY_TURNS) as u32;
+            p.holding += !game.held(seat).is_empty() as u32;
+        }
         let t0 = Instant::now();
         let action = match bot {
             Bot::Greedy => match starhop_ai::greedy_move(&game, &mut rng) {
@@ -337,11 +383,33 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         } else {
             moves[side] += 1;
         }
-        let ok = match action {
-            BotAction::Move(m) => game.play(m).is_ok(),
-            BotAction::Pass => game.pass().is_ok(),
-            BotAction::Item(u) => game.use_item(u).is_ok(),
+        let events = match action {
+            BotAction::Move(m) => game.play(m),
+            BotAction::Pass => game.pass(),
+            BotAction::Item(u) => game.use_item(u),
         };
+        let ok = events.is_ok();
+        if matches!(action, BotAction::Item(_)) && ok {
+            Party::first(&mut party[side].first_use, turn);
+        }
+        for e in events.as_deref().unwrap_or_default() {
+            if let Event::ItemTaken { seat: s, .. } = *e {
+                let taker = usize::from(!is_a[s as usize]);
+                party[taker].boxes += 1;
+                // The taker's turn number: the mover's own, or (a marble
+                // of another seat put on a box by an item) that seat's next.
+                let t = if s == seat {
+                    turn
+                } else {
+                    game.player(s).turns + 1
+                };
+                Party::first(&mut party[taker].first_box, t);
+                if s == seat && chance {
+                    party[side].taken += 1;
+                    chance = false;
+                }
+            }
+        }
         if !ok {
             // A bot bug: count it against the side that made it.
             let verdict = if side == 0 {
@@ -358,6 +426,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
                 time,
                 moves,
                 items,
+                party,
                 outs: outs(&game, &is_a),
             };
         }
@@ -389,6 +458,7 @@ fn play_one(setup: &Setup, i: usize, bar: &indicatif::ProgressBar) -> GameResult
         time,
         moves,
         items,
+        party,
         outs: outs(&game, &is_a),
     }
 }
@@ -414,7 +484,7 @@ pub fn wilson(p: f64, n: f64) -> (f64, f64) {
 }
 
 /// The summary from A's side; `players` is the number of sides (teams count as one).
-fn report(results: &[GameResult], players: usize, duration: Duration) -> String {
+fn report(results: &[GameResult], players: usize, party: bool, duration: Duration) -> String {
     let count = |v| results.iter().filter(|r| r.verdict == v).count();
     let (w, d, l) = (
         count(Verdict::Win),
@@ -473,16 +543,63 @@ fn report(results: &[GameResult], players: usize, duration: Duration) -> String 
         ms(0),
         ms(1)
     );
-    let used = |side: usize| results.iter().map(|r| r.items[side]).sum::<u32>();
-    if used(0) + used(1) > 0 {
-        s += &format!(
-            "items used per game: A {:.2}, B {:.2}\n",
-            used(0) as f64 / n,
-            used(1) as f64 / n
-        );
+    if party {
+        s += &party_report(results);
     }
     s += &format!("duration: {:.1} s\n", duration.as_secs_f64());
     s += &format!("result: {w} wins, {d} draws, {l} losses\n");
+    s
+}
+
+/// Party mode's lines: per game, each side's boxes taken and items used
+/// (all its seats together), when the first came, and the boxes at hand.
+fn party_report(results: &[GameResult]) -> String {
+    let n = results.len() as f64;
+    let sum = |side: usize, f: fn(&GameResult, usize) -> u32| {
+        results.iter().map(|r| f(r, side)).sum::<u32>()
+    };
+    let per_game = |side: usize, f: fn(&GameResult, usize) -> u32| sum(side, f) as f64 / n;
+    let first = |side: usize, f: fn(&Party) -> Option<u32>| {
+        let t: Vec<u32> = results.iter().filter_map(|r| f(&r.party[side])).collect();
+        let early = t.iter().filter(|&&x| x <= EARLY_TURNS).count();
+        let mean = if t.is_empty() {
+            "never".to_string()
+        } else {
+            format!(
+                "turn {:.1} on average",
+                t.iter().sum::<u32>() as f64 / t.len() as f64
+            )
+        };
+        format!(
+            "{mean} ({} of {} games, {early} within {EARLY_TURNS} turns)",
+            t.len(),
+            results.len()
+        )
+    };
+    let mut s = String::new();
+    s += &format!(
+        "boxes taken / items used per game: A {:.2} / {:.2}, B {:.2} / {:.2}\n",
+        per_game(0, |r, i| r.party[i].boxes),
+        per_game(0, |r, i| r.items[i]),
+        per_game(1, |r, i| r.party[i].boxes),
+        per_game(1, |r, i| r.items[i]),
+    );
+    for (side, name) in [(0, "A"), (1, "B")] {
+        s += &format!(
+            "{name}: first box {}; first item {}\n",
+            first(side, |p| p.first_box),
+            first(side, |p| p.first_use)
+        );
+        let chances = sum(side, |r, i| r.party[i].chances);
+        let taken = sum(side, |r, i| r.party[i].taken);
+        s += &format!(
+            "{name}: a box one move away (hand not full) on {:.2} turns a game ({:.2} in the first {EARLY_TURNS}), taken on {taken} of {chances} ({:.0}%); turns begun holding an item: {:.1} a game\n",
+            chances as f64 / n,
+            per_game(side, |r, i| r.party[i].chances_early),
+            100.0 * taken as f64 / chances.max(1) as f64,
+            per_game(side, |r, i| r.party[i].holding),
+        );
+    }
     s
 }
 

@@ -531,13 +531,20 @@ fn arena_plays_party_games_with_items_on_one_side() {
         ),
         "{out}"
     );
-    // Only A uses items.
+    // Only A uses items (B may still take boxes).
     let line = out
         .lines()
-        .find(|l| l.starts_with("items used per game: "))
+        .find(|l| l.starts_with("boxes taken / items used per game: "))
         .unwrap_or_else(|| panic!("{out}"));
-    assert!(line.ends_with(", B 0.00"), "{line}");
-    assert!(!line.starts_with("items used per game: A 0.00"), "{line}");
+    let (a, b) = line
+        .trim_start_matches("boxes taken / items used per game: A ")
+        .split_once(", B ")
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(b.ends_with(" / 0.00"), "{line}");
+    assert!(!a.ends_with(" / 0.00"), "{line}");
+    // And says when the first box and item came, for both sides.
+    assert!(out.lines().any(|l| l.starts_with("A: first box ")), "{out}");
+    assert!(out.lines().any(|l| l.starts_with("B: first box ")), "{out}");
 }
 
 fn cli_code(args: &[&str]) -> (i32, String, String) {
