@@ -1012,6 +1012,9 @@ struct SeatState {
     /// A resumed game's open seat keeps the saved player's name, whoever
     /// joins it, so the record goes on as it was.
     saved_name: Option<String>,
+    /// Its player did not come back in time and was resigned: their token
+    /// still opens the table, but only to watch.
+    lapsed: bool,
 }
 
 struct HostCore {
@@ -1049,6 +1052,7 @@ impl HostCore {
                     ref k => k.clone(),
                 };
                 SeatState {
+                    lapsed: false,
                     saved_name: saved_name(config.resume.is_some(), &kind, &info.name),
                     info: SeatInfo {
                         name: clean_name(&info.name, &format!("Player {}", i + 1)),
@@ -1419,6 +1423,35 @@ impl HostCore {
         Some(seat)
     }
 
+    /// Welcomes connection `id` to watch (a player whose seat lapsed comes
+    /// in so too, beyond the spectators' limit: they had a seat here).
+    fn welcome_spectator(&mut self, id: ConnId, lapsed: bool) {
+        let spectators = self.lobby().spectators;
+        if !lapsed && spectators >= self.config.limits.max_spectators {
+            return self.refuse(id, Refusal::Full);
+        }
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.role = Role::Spectator;
+            if let Some(slot) = c.slot.upgrade() {
+                slot.welcomed();
+            }
+        }
+        let lobby = self.lobby();
+        self.send(
+            id,
+            &ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+                seat: None,
+                token: None,
+                lobby,
+            },
+        );
+        self.broadcast_lobby();
+        if self.game.is_some() {
+            self.resync(id);
+        }
+    }
+
     fn hello(&mut self, id: ConnId, code: &str, name: &str, want: Want, rejoin: Option<&str>) {
         let now = Instant::now();
         let from = self.conns.get(&id).and_then(|c| c.from);
@@ -1432,6 +1465,12 @@ impl HostCore {
                     .position(|s| s.token.as_deref().is_some_and(|t| same_token(t, token)))
             });
         if let Some(seat) = seat {
+            if self.seats[seat].lapsed {
+                // The seat waited its time and was given up: its player
+                // comes in to watch, welcomed without a seat (which tells
+                // them why), and nobody is told they are back.
+                return self.welcome_spectator(id, true);
+            }
             if let Some(old) = self.seats[seat].conn.take() {
                 // The old connection is a ghost of this player's.
                 if let Some(c) = self.conns.get_mut(&old) {
@@ -1457,32 +1496,7 @@ impl HostCore {
             return self.refuse(id, Refusal::BadToken);
         }
         match want {
-            Want::Spectator => {
-                let spectators = self.lobby().spectators;
-                if spectators >= self.config.limits.max_spectators {
-                    return self.refuse(id, Refusal::Full);
-                }
-                if let Some(c) = self.conns.get_mut(&id) {
-                    c.role = Role::Spectator;
-                    if let Some(slot) = c.slot.upgrade() {
-                        slot.welcomed();
-                    }
-                }
-                let lobby = self.lobby();
-                self.send(
-                    id,
-                    &ServerMsg::Welcome {
-                        protocol: PROTOCOL_VERSION,
-                        seat: None,
-                        token: None,
-                        lobby,
-                    },
-                );
-                self.broadcast_lobby();
-                if self.game.is_some() {
-                    self.resync(id);
-                }
-            }
+            Want::Spectator => self.welcome_spectator(id, false),
             Want::Any | Want::Seat(_) => {
                 if self.game.is_some() {
                     return self.refuse(id, Refusal::Started);
@@ -1860,6 +1874,7 @@ impl HostCore {
                 .is_some_and(|at| now.duration_since(at) > t.reconnect);
             if gone && self.running() {
                 self.seats[seat].lost_at = None;
+                self.seats[seat].lapsed = true;
                 let game = self.game.as_mut().expect("a game");
                 let to_move = game.to_move();
                 if game.player(seat as Seat).status == Status::Playing

@@ -217,3 +217,46 @@ fn a_saved_game_that_does_not_replay_or_has_ended_is_refused_with_a_reason() {
     assert!(host.set_rules(party_rules()).is_err());
     host.shutdown();
 }
+
+/// A player who comes back after their seat's time ran out (they were
+/// resigned, and here the game ended) is welcomed to watch, without a seat,
+/// and sees the end; nobody is told they are back.
+#[test]
+fn a_token_whose_seat_lapsed_opens_the_table_only_to_watch() {
+    let mut config = HostConfig::new(2, starhop_engine::Rules::classic());
+    config.start_when_full = true;
+    config.timeouts.reconnect = Duration::from_millis(300);
+    let (host, host_events) = HostHandle::start(config).unwrap();
+    let a = player(&host, ws(&host), "Ann");
+    let b = player(&host, ws(&host), "Bob");
+    wait_host(&host, "the start", |v| v.game.is_some());
+    let b_seat = b.0.view().seat.expect("Bob's seat");
+    let token = b.0.view().token.expect("Bob's token");
+    drop(b);
+    wait_host(&host, "Bob resigned by the time limit", |v| {
+        v.game.as_ref().is_some_and(Game::is_over)
+    });
+    while host_events.try_recv().is_some() {}
+    let mut back = ClientConfig::new(host.code().to_string(), "Bob", Want::Any);
+    back.rejoin = Some(token);
+    let (c, c_events) = join(ws(&host), back).expect("welcomed");
+    assert_eq!(c.view().seat, None, "no seat any more");
+    // The end reaches the one who came back.
+    let end = Instant::now() + STEP;
+    while !c.view().game.as_ref().is_some_and(Game::is_over) {
+        assert!(Instant::now() < end, "the game's end reached the watcher");
+        c_events.recv_timeout(Duration::from_millis(20));
+    }
+    assert_eq!(
+        c.view().game.map(|g| g.checksum()),
+        Some(host.view().checksum)
+    );
+    thread::sleep(Duration::from_millis(200));
+    while let Some(e) = host_events.try_recv() {
+        assert!(
+            !matches!(e, starhop_net::HostEvent::Connection { seat, connected: true } if seat == b_seat),
+            "a lapsed seat is never back"
+        );
+    }
+    drop(a);
+}
