@@ -293,9 +293,21 @@ fn toasts(
 pub fn seat_name(lang: Language, m: &Match, seat: Seat) -> String {
     let name = m.name(seat);
     match m.setup.seats.get(seat as usize).map(|s| s.kind) {
-        // A bot nobody named carries its level's name, as in the standings.
+        // A bot nobody named carries its level's name, as in the standings,
+        // numbered when several such bots of one level play.
         Some(crate::play::SeatKind::Bot(level)) if i18n::default_number(name).is_some() => {
-            trf(lang, "Bot ({})", &[&level_name(lang, level)])
+            let label = trf(lang, "Bot ({})", &[&level_name(lang, level)]);
+            let alike = |s: &crate::play::SeatSetup| {
+                s.kind == crate::play::SeatKind::Bot(level)
+                    && i18n::default_number(&s.name).is_some()
+            };
+            let seats = &m.setup.seats;
+            if seats.iter().filter(|s| alike(s)).count() > 1 {
+                let nth = seats[..seat as usize].iter().filter(|s| alike(s)).count() + 1;
+                format!("{label} {nth}")
+            } else {
+                label
+            }
         }
         _ => display_name(lang, name),
     }
