@@ -389,11 +389,7 @@ fn save_row(
         ui.set_width(ui.available_width());
         match &entry.state {
             SaveState::Readable { seats, moves } => {
-                let who = seats
-                    .iter()
-                    .map(|(name, bot)| seat_in_list(lang, name, *bot))
-                    .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
-                    .unwrap_or_default();
+                let who = players_text(lang, seats);
                 let names = egui::Button::new(egui::RichText::new(who).strong())
                     .frame(false)
                     .wrap();
@@ -457,15 +453,20 @@ fn save_row(
     action
 }
 
+/// A save's players: "Anna vs Bot (Hard)".
+fn players_text(lang: Language, seats: &[(String, Option<starhop_ai::Level>)]) -> String {
+    seats
+        .iter()
+        .map(|(name, bot)| seat_in_list(lang, name, *bot))
+        .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
+        .unwrap_or_default()
+}
+
 /// A save as the list names it: its players, date and move.
 fn save_title(lang: Language, entry: &crate::persist::SaveEntry) -> String {
     match &entry.state {
         SaveState::Readable { seats, moves } => {
-            let who = seats
-                .iter()
-                .map(|(name, bot)| seat_in_list(lang, name, *bot))
-                .reduce(|a, b| trf(lang, "{} vs {}", &[&a, &b]))
-                .unwrap_or_default();
+            let who = players_text(lang, seats);
             format!(
                 "{who} · {} · {}",
                 entry.when,

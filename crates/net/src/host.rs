@@ -1423,6 +1423,31 @@ impl HostCore {
         Some(seat)
     }
 
+    /// Gives connection `id` its role and sends the welcome (with the
+    /// seat's token for a player).
+    fn welcome(&mut self, id: ConnId, role: Role, token: Option<String>) {
+        if let Some(c) = self.conns.get_mut(&id) {
+            c.role = role;
+            if let Some(slot) = c.slot.upgrade() {
+                slot.welcomed();
+            }
+        }
+        let seat = match role {
+            Role::Player(seat) => Some(seat),
+            _ => None,
+        };
+        let lobby = self.lobby();
+        self.send(
+            id,
+            &ServerMsg::Welcome {
+                protocol: PROTOCOL_VERSION,
+                seat,
+                token,
+                lobby,
+            },
+        );
+    }
+
     /// Welcomes connection `id` to watch (a player whose seat lapsed comes
     /// in so too, beyond the spectators' limit: they had a seat here).
     fn welcome_spectator(&mut self, id: ConnId, lapsed: bool) {
@@ -1430,22 +1455,7 @@ impl HostCore {
         if !lapsed && spectators >= self.config.limits.max_spectators {
             return self.refuse(id, Refusal::Full);
         }
-        if let Some(c) = self.conns.get_mut(&id) {
-            c.role = Role::Spectator;
-            if let Some(slot) = c.slot.upgrade() {
-                slot.welcomed();
-            }
-        }
-        let lobby = self.lobby();
-        self.send(
-            id,
-            &ServerMsg::Welcome {
-                protocol: PROTOCOL_VERSION,
-                seat: None,
-                token: None,
-                lobby,
-            },
-        );
+        self.welcome(id, Role::Spectator, None);
         self.broadcast_lobby();
         if self.game.is_some() {
             self.resync(id);
@@ -1543,22 +1553,7 @@ impl HostCore {
             s.token = Some(new_token());
         }
         let token = s.token.clone();
-        if let Some(c) = self.conns.get_mut(&id) {
-            c.role = Role::Player(seat);
-            if let Some(slot) = c.slot.upgrade() {
-                slot.welcomed();
-            }
-        }
-        let lobby = self.lobby();
-        self.send(
-            id,
-            &ServerMsg::Welcome {
-                protocol: PROTOCOL_VERSION,
-                seat: Some(seat),
-                token,
-                lobby,
-            },
-        );
+        self.welcome(id, Role::Player(seat), token);
         if self.game.is_some() {
             self.broadcast(&ServerMsg::Connection {
                 seat,
