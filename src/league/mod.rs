@@ -770,9 +770,10 @@ pub fn held_back(
     let mut allowed = real.clone();
     allowed.rounds = allowed.rounds.max(needed);
     allowed.early_resignation = false;
-    let actual = starhop_league::rating_changes(&real);
+    // What the game gave is in the history; only the other case is worked out.
     let would = starhop_league::rating_changes(&allowed);
-    let would_have = actual
+    let would_have = entry
+        .rating
         .iter()
         .zip(&would)
         .map(|(&a, &w)| (w > a).then_some(w))

@@ -28,6 +28,23 @@ pub struct Profile {
 }
 
 impl Profile {
+    /// A profile that has played nothing yet.
+    pub fn new(id: ProfileId, name: String, colour: [u8; 3], created: &str) -> Profile {
+        Profile {
+            id,
+            name,
+            colour,
+            created: created.into(),
+            points: 0,
+            games: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            finished: 0,
+            finish_moves: 0,
+        }
+    }
+
     pub fn level(&self) -> u32 {
         level_of(self.points)
     }
@@ -72,19 +89,7 @@ impl Profiles {
         self.next = self.next.max(1);
         let id = format!("p{}", self.next);
         self.next += 1;
-        self.list.push(Profile {
-            id: id.clone(),
-            name,
-            colour,
-            created: date.into(),
-            points: 0,
-            games: 0,
-            wins: 0,
-            draws: 0,
-            losses: 0,
-            finished: 0,
-            finish_moves: 0,
-        });
+        self.list.push(Profile::new(id.clone(), name, colour, date));
         Ok(id)
     }
 

@@ -519,19 +519,13 @@ impl League {
                 if let Who::Profile(id) = &e.who
                     && !profiles.iter().any(|p| &p.id == id)
                 {
-                    profiles.push(crate::profiles::Profile {
-                        id: id.clone(),
-                        name: e.name.clone(),
-                        colour: [200, 200, 200],
-                        created: t.created.chars().take(10).collect(),
-                        points: 0,
-                        games: 0,
-                        wins: 0,
-                        draws: 0,
-                        losses: 0,
-                        finished: 0,
-                        finish_moves: 0,
-                    });
+                    let created: String = t.created.chars().take(10).collect();
+                    profiles.push(crate::profiles::Profile::new(
+                        id.clone(),
+                        e.name.clone(),
+                        [200, 200, 200],
+                        &created,
+                    ));
                 }
             }
         }
