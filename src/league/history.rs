@@ -212,8 +212,16 @@ fn game_row(
             }
             ui.label(egui::RichText::new(when).weak());
             if buttons.is_some() {
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                crate::ui::trailing(ui, &entry.id, |ui| {
                     let quiet = buttons == Some(false);
+                    let watch = egui::Button::new(format!("▶ {}", lang.t("Watch")));
+                    if ui
+                        .add_enabled(!quiet, watch)
+                        .on_hover_text(lang.t("Watch this game again"))
+                        .clicked()
+                    {
+                        action = Some(RowAction::Watch(store.league.record_path(entry)));
+                    }
                     let delete = egui::Button::new(format!("🗑 {}", lang.t("Delete")));
                     if ui.add_enabled(!quiet, delete).clicked() {
                         let who = (0..entry.names.len())
@@ -224,14 +232,6 @@ fn game_row(
                             entry.id.clone(),
                             format!("{who} · {}", entry.date),
                         ));
-                    }
-                    let watch = egui::Button::new(format!("▶ {}", lang.t("Watch")));
-                    if ui
-                        .add_enabled(!quiet, watch)
-                        .on_hover_text(lang.t("Watch this game again"))
-                        .clicked()
-                    {
-                        action = Some(RowAction::Watch(store.league.record_path(entry)));
                     }
                 });
             }

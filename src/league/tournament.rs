@@ -252,13 +252,7 @@ fn list(
                     ui.set_width(ui.available_width());
                     ui.horizontal(|ui| {
                         ui.strong(egui::RichText::new(super::tournament_name(lang, t)).size(17.0));
-                        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                            if ui.button(format!("🗑 {}", lang.t("Delete"))).clicked() {
-                                ask.0 = Some(LeagueQuestion::DeleteTournament(
-                                    t.id.clone(),
-                                    super::tournament_name(lang, t),
-                                ));
-                            }
+                        crate::ui::trailing(ui, &t.id, |ui| {
                             let label = if t.is_over() {
                                 lang.t("Open")
                             } else {
@@ -266,6 +260,12 @@ fn list(
                             };
                             if ui.button(format!("▶ {label}")).clicked() {
                                 *shown = Some(t.id.clone());
+                            }
+                            if ui.button(format!("🗑 {}", lang.t("Delete"))).clicked() {
+                                ask.0 = Some(LeagueQuestion::DeleteTournament(
+                                    t.id.clone(),
+                                    super::tournament_name(lang, t),
+                                ));
                             }
                         });
                     });
@@ -657,4 +657,103 @@ fn pairing_row(
             ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(140, 215, 150)))
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn store_with_one_tournament(dir: &std::path::Path) -> LeagueStore {
+        let (league, _) = starhop_league::League::open(dir);
+        let entrants = (1..=3)
+            .map(|i| Entrant {
+                name: format!("Player {i}"),
+                who: Who::Guest,
+            })
+            .collect();
+        let t = Tournament::new(
+            "t1".into(),
+            "Family cup".into(),
+            "2026-12-02".into(),
+            entrants,
+            Format::Single,
+            Preset::Classic.rules(),
+            7,
+        )
+        .unwrap();
+        LeagueStore {
+            league,
+            tournaments: vec![t],
+        }
+    }
+
+    /// The labels of the buttons that Tab visits, in order, from the
+    /// start of the tournaments' list.
+    fn tab_order(store: &LeagueStore) -> Vec<String> {
+        let ctx = egui::Context::default();
+        let mut shown = None;
+        let mut draft = TournamentDraft::default();
+        let mut ask = LeagueAsk::default();
+        let mut visited = Vec::new();
+        for frame in 0..12 {
+            let events = if frame >= 3 {
+                vec![egui::Event::Key {
+                    key: egui::Key::Tab,
+                    physical_key: None,
+                    pressed: true,
+                    repeat: false,
+                    modifiers: egui::Modifiers::NONE,
+                }]
+            } else {
+                vec![]
+            };
+            let input = egui::RawInput {
+                screen_rect: Some(egui::Rect::from_min_size(
+                    egui::Pos2::ZERO,
+                    egui::vec2(800.0, 600.0),
+                )),
+                events,
+                ..Default::default()
+            };
+            let mut output = ctx.run_ui(input, |ui| {
+                list(
+                    ui,
+                    Language::English,
+                    store,
+                    &mut shown,
+                    &mut draft,
+                    &mut ask,
+                );
+            });
+            // Nothing is painted here: the font atlas's updates are dropped.
+            output.textures_delta.clear();
+            for event in output.platform_output.events {
+                if let egui::output::OutputEvent::FocusGained(info) = event
+                    && let Some(label) = info.label
+                    && visited.last() != Some(&label)
+                {
+                    visited.push(label);
+                }
+            }
+        }
+        visited
+    }
+
+    #[test]
+    fn tab_visits_a_tournaments_buttons_in_reading_order() {
+        let dir = std::env::temp_dir().join(format!("starhop-tab-{}", std::process::id()));
+        let store = store_with_one_tournament(&dir);
+        let order = tab_order(&store);
+        let at = |label: &str| {
+            order
+                .iter()
+                .position(|l| l.contains(label))
+                .unwrap_or_else(|| panic!("Tab never reaches {label}: {order:?}"))
+        };
+        assert!(
+            at("New tournament") < at("Resume") && at("Resume") < at("Delete"),
+            "Tab goes New tournament, Resume, Delete as they read: {order:?}"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
 }

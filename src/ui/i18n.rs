@@ -1015,6 +1015,7 @@ mod tests {
             "Area::new(",
             "Id::new(",
             "id_salt(",
+            "id().with((",
             "include_bytes!(",
             "insert(",
             "DEFAULT_NAME:&str=",

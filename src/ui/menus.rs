@@ -405,12 +405,7 @@ fn save_row(
                 let when = format!("{} · {}", entry.when, trf(lang, "move {}", &[moves]));
                 ui.label(egui::RichText::new(when).weak());
                 ui.horizontal(|ui| {
-                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                        delete(ui, &mut action);
-                        let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
-                        if ui.add_enabled(!quiet, open).clicked() {
-                            action = Some(RowAction::Load(entry.path.clone()));
-                        }
+                    super::trailing(ui, &entry.path, |ui| {
                         let watch = egui::Button::new(format!("🎬 {}", lang.t("Watch")));
                         if ui
                             .add_enabled(!quiet, watch)
@@ -419,6 +414,11 @@ fn save_row(
                         {
                             action = Some(RowAction::Watch(entry.path.clone()));
                         }
+                        let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
+                        if ui.add_enabled(!quiet, open).clicked() {
+                            action = Some(RowAction::Load(entry.path.clone()));
+                        }
+                        delete(ui, &mut action);
                     });
                 });
             }

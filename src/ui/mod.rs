@@ -137,6 +137,35 @@ pub fn home_button(ui: &mut egui::Ui, lang: Language) -> bool {
         .clicked()
 }
 
+/// Widgets at the right end of the row, laid out left to right so that Tab
+/// visits them in the order they are read (a right-to-left layout would
+/// put the first one added at the far right and Tab would seem to skip
+/// it). The row's width is the one measured on the frame before; on the
+/// first frame the row starts at the left.
+pub fn trailing<R>(
+    ui: &mut egui::Ui,
+    id_salt: impl std::hash::Hash + std::fmt::Debug,
+    add: impl FnOnce(&mut egui::Ui) -> R,
+) -> R {
+    let id = ui.id().with(("trailing", id_salt));
+    // Not known yet: start at the left rather than past the edge (an
+    // auto-sized window would grow to hold the overflow).
+    let known = ui.data(|d| d.get_temp::<f32>(id));
+    if let Some(width) = known {
+        let free = ui.available_width() - width;
+        if free > 0.0 {
+            ui.add_space(free);
+        }
+    }
+    let shown = ui.horizontal(add);
+    let measured = shown.response.rect.width();
+    if known.is_none_or(|width| (measured - width).abs() > 0.5) {
+        ui.data_mut(|d| d.insert_temp(id, measured));
+        ui.ctx().request_repaint();
+    }
+    shown.inner
+}
+
 /// Notes who has the keyboard for the screens' own keys ([`crate::input::KeyFocus`]),
 /// after every window of the frame was drawn. A button clicked with the
 /// mouse gives the keyboard back to the screen at once (egui would keep it
