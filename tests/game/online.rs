@@ -1,7 +1,7 @@
 //! Network games in the game: a headless app hosts a table or joins one over
 //! loopback WebSockets, and its match stays the authority's game move for move.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use starhop::Screen;

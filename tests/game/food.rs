@@ -2,7 +2,7 @@
 //! plugins, driven through messages, checking the marble entities, the
 //! trays, bots, the finish and the progress file.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;

@@ -3,7 +3,7 @@
 //! marble entities against the engine, the best results on disk, and that
 //! a hint for an old position is dropped.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use common::{Seen, app, marbles, settle, tap, temp_folders};

@@ -3,7 +3,7 @@
 //! recorded in its tournament and saved, so the league read again from disk
 //! is the same; a game watched again is never filed or rated again.
 
-mod common;
+use crate::common;
 
 use common::{fixed_rules, step_away};
 

@@ -3,7 +3,7 @@
 //! turns), checking the piece entities against the engine, bots on the
 //! background pool, undo, clocks, and saved games on disk.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use common::{Seen, app, temp_folders};

@@ -1,7 +1,7 @@
 //! Game-level tests: a headless `App` with the game's logic plugins (no
 //! window, renderer or audio), driven through messages, checking the ECS view.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;

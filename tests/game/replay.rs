@@ -3,7 +3,7 @@
 //! leave, every marble entity stands on the hole the engine says, checked
 //! against the record replayed independently to that point.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use starhop::Screen;

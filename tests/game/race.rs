@@ -1,7 +1,7 @@
 //! The race display, headless: once the armies have passed, the solver's
 //! answer for the position on the board appears, and only for that position.
 
-mod common;
+use crate::common;
 
 use bevy::prelude::*;
 use common::{app, fixed_rules};

@@ -1,0 +1,14 @@
+//! The game-level tests, in one test binary so that Bevy is linked once: a
+//! headless `App` with the game's logic plugins (no window, renderer or
+//! audio), driven through messages, one module per part of the game.
+
+mod common;
+
+mod classic;
+mod crossing;
+mod draughts;
+mod food;
+mod league;
+mod online;
+mod race;
+mod replay;
