@@ -123,6 +123,7 @@ pub struct CrossingDone {
 pub struct CrossingRules;
 
 pub(super) fn plugin(app: &mut App) {
+    crate::ui::i18n::register(zh::ZH);
     app.init_resource::<CrossingDraft>()
         // The classic selection (its lifted marble, its cursor) serves here
         // too; it is the input plugin's, absent from headless apps without it.

@@ -185,6 +185,7 @@ pub struct DraughtsOver;
 pub struct DraughtsRules;
 
 pub(super) fn plugin(app: &mut App) {
+    crate::ui::i18n::register(zh::ZH);
     app.init_resource::<DraughtsDraft>()
         .init_resource::<DraughtsPlaying>()
         .add_message::<OpenDraughts>()

@@ -145,6 +145,7 @@ pub fn league_dir(folders: &Folders) -> std::path::PathBuf {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    crate::ui::i18n::register(zh::ZH);
     app.init_resource::<MatchLeague>()
         .init_resource::<PendingTournamentGame>()
         .init_resource::<OpenTournament>()

@@ -223,6 +223,7 @@ pub fn offline(online: Option<Res<Online>>) -> bool {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    crate::ui::i18n::register(zh::ZH);
     app.add_message::<HostGame>()
         .add_message::<HostSaved>()
         .add_message::<JoinGame>()

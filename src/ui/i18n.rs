@@ -6,6 +6,8 @@ use crate::play::Notice;
 use crate::settings::Language;
 use bevy_egui::egui::Color32;
 use starhop_engine::{Event, Item, OutReason, RuleError, TargetProblem};
+use std::collections::HashMap;
+use std::sync::{LazyLock, RwLock};
 
 /// English text → Simplified Chinese.
 const ZH: &[(&str, &str)] = &[
@@ -656,6 +658,26 @@ const ZH: &[(&str, &str)] = &[
 
 /// The whole table: the game's, then the league screens' (`league::zh`) and
 /// the crossing challenge's (`crossing::zh`).
+/// The Chinese of every English text: the interface's own table (`ZH`) and
+/// the tables each mode registers when its plugin is built. Built once into
+/// a hash map: labels are looked up on every egui frame.
+static CHINESE: LazyLock<RwLock<HashMap<&'static str, &'static str>>> =
+    LazyLock::new(|| RwLock::new(ZH.iter().copied().collect()));
+
+/// Adds a mode's translations (pairs of English and Chinese). An English
+/// text already known keeps its first translation (the tables are tested
+/// to hold each English text once).
+pub fn register(table: &'static [(&'static str, &'static str)]) {
+    let mut map = CHINESE
+        .write()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    for &(en, zh) in table {
+        map.entry(en).or_insert(zh);
+    }
+}
+
+/// Every table of the game, for the tests that check them together.
+#[cfg(test)]
 fn all_zh() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
     ZH.iter()
         .chain(crate::league::zh::ZH)
@@ -677,9 +699,12 @@ impl Tr for Language {
 pub fn tr(lang: Language, english: &'static str) -> &'static str {
     match lang {
         Language::English => english,
-        Language::Chinese => all_zh()
-            .find(|(en, _)| *en == english)
-            .map_or(english, |(_, zh)| zh),
+        Language::Chinese => CHINESE
+            .read()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .get(english)
+            .copied()
+            .unwrap_or(english),
     }
 }
 
@@ -1165,6 +1190,21 @@ mod tests {
                 ("id", false, true),
             ]
         );
+    }
+
+    #[test]
+    fn every_registered_table_is_looked_up() {
+        for table in [
+            crate::league::zh::ZH,
+            crate::crossing::zh::ZH,
+            crate::online::zh::ZH,
+            crate::draughts::zh::ZH,
+        ] {
+            register(table);
+        }
+        for &(en, zh) in all_zh() {
+            assert_eq!(tr(Language::Chinese, en), zh, "{en}");
+        }
     }
 
     #[test]
