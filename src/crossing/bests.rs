@@ -76,7 +76,7 @@ impl Completed {
 }
 
 pub fn bests_path(folders: &Folders) -> PathBuf {
-    crate::food::progress::data_folder(folders).join("crossing-bests.json")
+    folders.data().join("crossing-bests.json")
 }
 
 pub(super) fn plugin(app: &mut App) {

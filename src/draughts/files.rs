@@ -20,7 +20,7 @@ pub struct SaveDraughts;
 
 /// Where saved draughts games go.
 pub fn draughts_saves(folders: &Folders) -> PathBuf {
-    crate::food::progress::data_folder(folders).join("draughts-saves")
+    folders.data().join("draughts-saves")
 }
 
 /// Whether the file is a draughts record (by its `format`).

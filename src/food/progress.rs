@@ -83,19 +83,12 @@ pub fn stars_for(game: &FoodGame, puzzle: Option<&Puzzle>) -> u8 {
 
 /// The progress file.
 pub fn progress_path(folders: &Folders) -> PathBuf {
-    data_folder(folders).join("food-progress.json")
+    folders.data().join("food-progress.json")
 }
 
 /// Where saved food games go (beside the classic saves, not among them).
 pub fn food_saves(folders: &Folders) -> PathBuf {
-    data_folder(folders).join("food-saves")
-}
-
-pub(crate) fn data_folder(folders: &Folders) -> PathBuf {
-    folders
-        .saves
-        .parent()
-        .map_or_else(|| folders.saves.clone(), Path::to_path_buf)
+    folders.data().join("food-saves")
 }
 
 /// Whether the file is a food-checkers record (by its `format`), read as

@@ -25,6 +25,14 @@ pub struct Folders {
 }
 
 impl Folders {
+    /// The data folder that holds the classic saves' folder; every mode's own
+    /// files (saves, progress, bests) go beside it.
+    pub fn data(&self) -> PathBuf {
+        self.saves
+            .parent()
+            .map_or_else(|| self.saves.clone(), Path::to_path_buf)
+    }
+
     /// The OS folders, or `STARHOP_HOME` (one folder for everything) when set.
     pub fn from_env() -> Folders {
         if let Some(home) = std::env::var_os("STARHOP_HOME") {
