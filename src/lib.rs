@@ -16,7 +16,10 @@
 
 use bevy::prelude::*;
 
+pub use base::{AppSystems, Screen};
+
 pub mod audio;
+pub mod base;
 pub mod board;
 pub mod camera;
 pub mod crossing;
@@ -36,63 +39,6 @@ pub mod replay;
 pub mod screenshot;
 pub mod settings;
 pub mod ui;
-
-/// The screens of the game.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Screen {
-    /// The first screen: play, party, food checkers, tournaments, profiles,
-    /// history, settings, quit (see `league::home`).
-    #[default]
-    Home,
-    /// Choosing players, board and rules; the board behind shows the choice.
-    Setup,
-    /// A match in progress (or just over: the end screen sits on top).
-    Playing,
-    /// Food checkers: its setup panel and its games (see `food`).
-    Food,
-    /// The player profiles (see `league::profiles`).
-    Profiles,
-    /// The finished games (see `league::history`).
-    History,
-    /// Round-robin tournaments (see `league::tournament`).
-    Tournament,
-    /// The solo crossing challenge: its setup panel and its game (see `crossing`).
-    Crossing,
-    /// A network table: host or join, and the lobby before the game (see `online`).
-    Online,
-    /// Draughts, International or Russian: its setup panel and its game (see `draughts`).
-    Draughts,
-    /// The replay viewer: a recorded game shown move by move (see `replay`).
-    /// The record is the `Match` on show; the rules systems, clocks, bots and
-    /// board input stand still, so nothing can change it.
-    Replay,
-}
-
-impl Screen {
-    /// A menu screen with the setup's board behind a panel on the left.
-    pub fn is_menu(self) -> bool {
-        matches!(
-            self,
-            Screen::Home
-                | Screen::Setup
-                | Screen::Profiles
-                | Screen::History
-                | Screen::Tournament
-                | Screen::Online
-        )
-    }
-}
-
-/// Frame order of the game's own systems in `Update`: input produces
-/// messages, the rules apply them, background jobs (bots, hints) start on the
-/// position the rules left, then the view follows the match.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    Input,
-    Rules,
-    Jobs,
-    View,
-}
 
 /// Everything that runs without a window: states, the match and the marbles.
 pub struct StarhopLogicPlugin;
@@ -114,6 +60,7 @@ impl Plugin for StarhopLogicPlugin {
                     .chain(),
             )
             .add_plugins((
+                base::plugin,
                 settings::plugin,
                 board::plugin,
                 play::plugin,

@@ -102,8 +102,8 @@ pub(super) fn plugin(app: &mut App) {
                 face_player_to_move.run_if(in_state(Screen::Playing)),
                 // The crossing challenge's setup panel frames the board the same way.
                 frame_setup_board.run_if(
-                    |s: Res<State<Screen>>, panel: Res<crate::ui::SetupPanel>| {
-                        s.get().is_menu() || (*s.get() == Screen::Crossing && panel.right > 0.0)
+                    |s: Res<State<Screen>>, panel: Res<crate::base::ViewportInsets>| {
+                        s.get().is_menu() || (*s.get() == Screen::Crossing && panel.left > 0.0)
                     },
                 ),
                 glide,
@@ -232,14 +232,14 @@ fn face_player_to_move(
 /// panel: the camera backs off until it fits there.
 fn frame_setup_board(
     layout: Res<BoardLayout>,
-    panel: Res<crate::ui::SetupPanel>,
+    panel: Res<crate::base::ViewportInsets>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut orbit: ResMut<Orbit>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
-    let free = (window.width() - panel.right - 16.0).max(window.width() * 0.3);
+    let free = (window.width() - panel.left - 16.0).max(window.width() * 0.3);
     let aspect = free / window.height().max(1.0);
     let distance = fit_distance(board_radius(layout.size), DEFAULT_PITCH, aspect);
     if (orbit.distance - distance).abs() > 0.01 || orbit.pitch != DEFAULT_PITCH {
@@ -252,7 +252,7 @@ fn glide(
     orbit: Res<Orbit>,
     time: Res<Time>,
     screen: Res<State<Screen>>,
-    panel: Res<crate::ui::SetupPanel>,
+    insets: Res<crate::base::ViewportInsets>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<&mut Transform, With<Camera3d>>,
     mut shown: Local<Option<Orbit>>,
@@ -265,37 +265,36 @@ fn glide(
     now.yaw += (orbit.yaw - now.yaw) * k;
     now.pitch += (orbit.pitch - now.pitch) * k;
     now.distance += (orbit.distance - now.distance) * k;
-    // Look a little towards the near side so the near camp clears the buttons;
-    // on the setup screen, to the left so the board shows in the middle of
-    // the space beside the setup panel.
+    // Look a little towards the near side so the near camp clears the buttons,
+    // and sideways so the board shows in the middle of the space the panels
+    // leave: right of a setup or menu panel, left of the replay's list.
     let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
     let left = Vec3::new(-towards.z, 0.0, towards.x);
-    // The setup panels of food checkers and the crossing challenge sit
-    // where the classic one does.
+    // The setup panels of food checkers, the crossing challenge and draughts
+    // sit where the classic one does, and go when their game starts; a game
+    // of Chinese checkers and the replay have none.
     let beside_panel = match screen.get() {
-        Screen::Food | Screen::Crossing | Screen::Draughts => panel.right > 0.0,
+        Screen::Food | Screen::Crossing | Screen::Draughts => insets.left > 0.0,
         Screen::Playing | Screen::Replay => false,
         _ => true,
     };
-    let near = match (beside_panel, windows.single()) {
-        (true, Ok(window)) => {
+    let near = match windows.single() {
+        Ok(window) => {
             let (w, h) = (window.width(), window.height().max(1.0));
-            let free = (w - panel.right - 16.0).max(w * 0.3);
+            // A panel along the left leaves at least 30% of the width.
+            let covered_left = if beside_panel {
+                (insets.left + 16.0).min(w * 0.7)
+            } else {
+                0.0
+            };
             // Pixels from the screen's centre to the free space's centre, in
             // world units at the board's distance.
-            let pixels = (w - free / 2.0) - w / 2.0;
+            let pixels = (covered_left - insets.right) / 2.0;
             let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / h;
             towards * 0.9 + left * pixels * per_pixel
         }
-        (true, Err(_)) => towards * 0.9 + left * 5.5,
-        (false, Ok(window)) if *screen.get() == Screen::Replay => {
-            // The replay's players and moves sit at the right: the board
-            // shows in the middle of the space left of them.
-            let pixels = -(crate::replay::SIDE_PANEL_WIDTH + 32.0) / 2.0;
-            let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / window.height().max(1.0);
-            towards * 0.9 + left * pixels * per_pixel
-        }
-        (false, _) => towards * 0.9,
+        Err(_) if beside_panel => towards * 0.9 + left * 5.5,
+        Err(_) => towards * 0.9,
     };
     *t = Transform::from_translation(now.eye() + near)
         .looking_at(near + Vec3::new(0.0, -0.3, 0.0), Vec3::Y);

@@ -8,10 +8,11 @@ use super::jobs::{CrossingHint, CrossingHintRequest, CrossingJobs};
 use super::watch::{Watch, WatchControl};
 use super::{CrossingDraft, CrossingSession, CrossingSetup, CrossingTurn, StartCrossing};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::league::LeagueStore;
 use crate::league::home::screen_panel;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, trf};
+use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::crossing::{best_known, known_optimum};
@@ -64,7 +65,7 @@ fn setup_panel(
     mut settings: ResMut<Settings>,
     store: Option<Res<LeagueStore>>,
     bests: Res<CrossingBests>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartCrossing>,
     mut turns: MessageWriter<CrossingTurn>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -226,7 +227,7 @@ fn hud(
     jobs: Res<CrossingJobs>,
     hint: Res<CrossingHint>,
     bests: Res<CrossingBests>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut turns: MessageWriter<CrossingTurn>,
     mut hints: MessageWriter<CrossingHintRequest>,
     mut watch: MessageWriter<WatchControl>,
@@ -234,8 +235,8 @@ fn hud(
     let Some(s) = session.filter(|s| s.playing) else {
         return Ok(());
     };
-    if panel.right != 0.0 {
-        panel.right = 0.0;
+    if panel.left != 0.0 {
+        panel.left = 0.0;
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;

@@ -10,10 +10,11 @@ use super::{
     outcome_text, side_name, variant_name,
 };
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::persist::Folders;
 use crate::play::Notice;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, level_name, robot, trf};
+use crate::ui::{Tr, level_name, robot, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
@@ -64,7 +65,7 @@ fn setup_panel(
     playing: Res<DraughtsPlaying>,
     mut draft: ResMut<DraughtsDraft>,
     mut settings: ResMut<Settings>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartDraughts>,
     mut turns: MessageWriter<DraughtsTurn>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -181,8 +182,8 @@ fn setup_panel(
         });
     if let Some(shown) = shown {
         let right = shown.response.rect.right();
-        if panel.right != right {
-            panel.right = right;
+        if panel.left != right {
+            panel.left = right;
         }
     }
     let keys_free = !ctx.egui_wants_keyboard_input();
@@ -231,15 +232,15 @@ fn hud(
     playing: Res<DraughtsPlaying>,
     settings: Res<Settings>,
     jobs: Res<DraughtsJobs>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut hints: MessageWriter<DraughtsHintRequest>,
 ) -> Result {
     let Some(s) = session.filter(|_| playing.0) else {
         return Ok(());
     };
-    if panel.right != 0.0 {
-        panel.right = 0.0;
+    if panel.left != 0.0 {
+        panel.left = 0.0;
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;

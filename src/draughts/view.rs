@@ -351,7 +351,7 @@ fn frame_board(
     playing: Res<DraughtsPlaying>,
     mut orbit: ResMut<Orbit>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    panel: Res<crate::ui::SetupPanel>,
+    panel: Res<crate::base::ViewportInsets>,
     mut framed: Local<Option<(Variant, bool, u32, Side)>>,
 ) {
     let Some(s) = session else {
@@ -362,7 +362,7 @@ fn frame_board(
     let free = if playing.0 {
         window.width() - 2.0 * super::ui::SIDE_WIDTH
     } else {
-        (window.width() - panel.right - 16.0).max(window.width() * 0.3)
+        (window.width() - panel.left - 16.0).max(window.width() * 0.3)
     };
     let facing = facing(&s.setup);
     let key = (s.game.variant(), playing.0, free as u32, facing);

@@ -10,11 +10,12 @@ use super::{
     FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::persist::Folders;
 use crate::play::Notice;
 use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, level_name, robot, swatch, trf};
+use crate::ui::{Tr, level_name, robot, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
@@ -82,7 +83,7 @@ fn setup_panel(
     mut draft: ResMut<FoodDraft>,
     mut settings: ResMut<Settings>,
     progress: Res<FoodProgress>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartFood>,
     mut turns: MessageWriter<FoodTurn>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -219,8 +220,8 @@ fn setup_panel(
         });
     if let Some(shown) = shown {
         let right = shown.response.rect.right();
-        if panel.right != right {
-            panel.right = right;
+        if panel.left != right {
+            panel.left = right;
         }
     }
     if keys.just_pressed(KeyCode::Enter)
@@ -303,15 +304,15 @@ fn hud(
     settings: Res<Settings>,
     jobs: Res<FoodJobs>,
     analysis: Res<FoodAnalysis>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
 ) -> Result {
     let Some(s) = session.filter(|_| playing.0) else {
         return Ok(());
     };
-    if panel.right != 0.0 {
-        panel.right = 0.0;
+    if panel.left != 0.0 {
+        panel.left = 0.0;
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;

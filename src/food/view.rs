@@ -342,7 +342,7 @@ fn frame_board(
     playing: Res<FoodPlaying>,
     mut orbit: ResMut<Orbit>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    panel: Res<crate::ui::SetupPanel>,
+    panel: Res<crate::base::ViewportInsets>,
     mut framed: Local<Option<(usize, usize, bool, u32)>>,
 ) {
     let Some(s) = session else {
@@ -355,7 +355,7 @@ fn frame_board(
     let free = if playing.0 {
         window.width()
     } else {
-        (window.width() - panel.right - 16.0).max(window.width() * 0.3)
+        (window.width() - panel.left - 16.0).max(window.width() * 0.3)
     };
     let key = (board.len(), players, playing.0, free as u32);
     if *framed == Some(key) {

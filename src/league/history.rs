@@ -6,10 +6,11 @@ use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueStore, profiles::colour_of};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::play::Notice;
 use crate::replay::{OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, display_name, level_name, tr, trf};
+use crate::ui::{Tr, display_name, level_name, tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::EndReason;
@@ -247,7 +248,7 @@ fn history_screen(
     mut filter: ResMut<HistoryFilter>,
     mut ask: ResMut<LeagueAsk>,
     mut watches: MessageWriter<WatchRecord>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;

@@ -5,9 +5,10 @@
 use super::ask::LeagueAsk;
 use super::{LeagueStore, OpenTournament};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::play::PendingSetup;
 use crate::settings::{Language, Settings};
-use crate::ui::{Ask, Asking, Overlay, SetupPanel, Tr, language_switch};
+use crate::ui::{Ask, Asking, Overlay, Tr, language_switch};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::{Preset, Rules};
@@ -94,7 +95,7 @@ pub fn screen_panel<R>(
     ctx: &egui::Context,
     id: &str,
     width: f32,
-    panel: &mut SetupPanel,
+    panel: &mut ViewportInsets,
     content: impl FnOnce(&mut egui::Ui) -> R,
 ) -> Option<R> {
     let screen = ctx.content_rect();
@@ -110,8 +111,8 @@ pub fn screen_panel<R>(
             content(ui)
         })?;
     let right = shown.response.rect.right();
-    if panel.right != right {
-        panel.right = right;
+    if panel.left != right {
+        panel.left = right;
     }
     shown.inner
 }
@@ -145,7 +146,7 @@ fn home_screen(
     mut next_overlay: ResMut<NextState<Overlay>>,
     mut asking: ResMut<Asking>,
     ask: Res<LeagueAsk>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut pending: ResMut<PendingSetup>,
     mut next: ResMut<NextState<Screen>>,
     mut food: MessageWriter<crate::food::OpenFood>,

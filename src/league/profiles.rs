@@ -6,9 +6,10 @@ use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore, palette_of};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, colour_name, swatch, trf};
+use crate::ui::{Tr, colour_name, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_league::Profile;
@@ -70,7 +71,7 @@ fn profiles_screen(
     mut ui_state: ResMut<ProfilesUi>,
     mut ask: ResMut<LeagueAsk>,
     mut requests: MessageWriter<LeagueRequest>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;

@@ -7,8 +7,9 @@ use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore, OpenTournament, PlayNext};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::settings::{Language, Settings};
-use crate::ui::{SetupPanel, Tr, display_name, level_name, trf};
+use crate::ui::{Tr, display_name, level_name, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
@@ -175,7 +176,7 @@ fn tournament_screen(
     mut ask: ResMut<LeagueAsk>,
     mut requests: MessageWriter<LeagueRequest>,
     mut plays: MessageWriter<PlayNext>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut next: ResMut<NextState<Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;

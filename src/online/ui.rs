@@ -5,13 +5,14 @@
 
 use super::{HostSaved, JoinGame, LastTable, Online, TableRequest, TableState};
 use crate::Screen;
+use crate::base::ViewportInsets;
 use crate::league::home::{screen_heading, screen_panel};
 use crate::persist::{Folders, SaveEntry, SaveState, list_saves, read_save};
 use crate::play::Notice;
 use crate::play::{Match, PALETTE, PendingSetup, SeatKind};
 use crate::settings::{Language, Settings};
 use crate::ui::display_name;
-use crate::ui::{SetupPanel, Tr, swatch, trf};
+use crate::ui::{Tr, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::Seat;
@@ -149,7 +150,7 @@ fn online_screen(
     folders: Option<Res<Folders>>,
     mut hosts: MessageWriter<HostSaved>,
     mut notices: MessageWriter<Notice>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut pending: ResMut<PendingSetup>,
     mut joins: MessageWriter<JoinGame>,
     mut table: MessageWriter<TableRequest>,

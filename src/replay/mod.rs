@@ -40,7 +40,7 @@ pub use view::{keyboard, view_plugin};
 pub const SPEEDS: [f32; 4] = [0.5, 1.0, 2.0, 4.0];
 /// The width of the viewer's players and moves panel at the right (the
 /// camera shows the board beside it).
-pub const SIDE_PANEL_WIDTH: f32 = 330.0;
+const SIDE_PANEL_WIDTH: f32 = 330.0;
 /// The speed a replay starts at (1×).
 const NORMAL_SPEED: usize = 1;
 /// Seconds between two moves while playing, at 1× (after the hops have landed).

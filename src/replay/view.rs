@@ -24,7 +24,13 @@ pub fn view_plugin(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             panels.run_if(in_state(Screen::Replay)),
-        );
+        )
+        .add_systems(OnExit(Screen::Replay), uncover_the_right);
+}
+
+/// Leaving the viewer takes its players and moves away from the right.
+fn uncover_the_right(mut insets: ResMut<crate::base::ViewportInsets>) {
+    insets.right = 0.0;
 }
 
 /// The viewer's keys, with what they ask for.
@@ -215,11 +221,17 @@ fn panels(
     settings: Res<Settings>,
     mut texts: ResMut<MoveTexts>,
     mut controls: MessageWriter<ReplayControl>,
+    mut insets: ResMut<crate::base::ViewportInsets>,
     mut shown_at: Local<Option<(u64, usize)>>,
 ) -> Result {
     let (Some(r), Some(m)) = (replay, game) else {
         return Ok(());
     };
+    // The players and moves cover the right: the board shows beside them.
+    let covered = super::SIDE_PANEL_WIDTH + 32.0;
+    if insets.right != covered {
+        insets.right = covered;
+    }
     let lang = settings.language;
     let shapes = settings.shape_marks;
     if texts.key != Some((r.serial, lang)) {

@@ -2,6 +2,7 @@
 //! in-game HUD, the pause menu, settings, saved games and the end screen.
 //! UI systems only read state and send messages.
 
+use crate::base::ViewportInsets;
 use crate::play::{Match, Notice, PALETTE};
 use crate::settings::{Language, Settings};
 use crate::{AppSystems, Screen};
@@ -22,7 +23,7 @@ pub(crate) use hud::result_heading;
 pub use hud::{back_to_setup_button, button_bar, save_button, status_box, undo_redo_buttons};
 pub use i18n::{Tr, display_name, tr, trf};
 pub use items::held_row;
-pub use setup::{SetupPanel, colour_name, kind_name, language_switch, level_name, start_button};
+pub use setup::{colour_name, kind_name, language_switch, level_name, start_button};
 
 /// Which menu window is open over the game: a state, so systems elsewhere
 /// can run only while no menu is open (`run_if(in_state(Overlay::None))`).
@@ -85,7 +86,6 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Asking>()
         .init_resource::<Toasts>()
         .init_resource::<draw::DrawShow>()
-        .init_resource::<setup::SetupPanel>()
         .add_systems(
             EguiPrimaryContextPass,
             install_fonts.run_if(not(resource_exists::<FontsInstalled>)),
@@ -268,7 +268,7 @@ fn toasts(
     mut contexts: EguiContexts,
     mut toasts: ResMut<Toasts>,
     time: Res<Time>,
-    panel: Res<SetupPanel>,
+    panel: Res<ViewportInsets>,
     on: Res<State<Screen>>,
 ) -> Result {
     if toasts.0.is_empty() {
@@ -279,8 +279,8 @@ fn toasts(
     let screen = ctx.content_rect();
     // Beside a menu screen's panel, never over it (its lists reach the foot
     // of the screen), when there is room there.
-    let left = if on.get().is_menu() && screen.right() - panel.right > 260.0 {
-        panel.right + 16.0
+    let left = if on.get().is_menu() && screen.right() - panel.left > 260.0 {
+        panel.left + 16.0
     } else {
         16.0
     };

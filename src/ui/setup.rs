@@ -4,6 +4,7 @@
 
 use super::i18n::{item_name, item_tip};
 use super::{Asking, Overlay, Tr, display_name, swatch, trf};
+use crate::base::ViewportInsets;
 use crate::play::{PALETTE, PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
@@ -12,13 +13,6 @@ use starhop_ai::Level;
 use starhop_engine::items::MAX_BOX_EVERY;
 use starhop_engine::seats::team_of_seats;
 use starhop_engine::{FirstMoveMethod, Item, Preset, RuleError, Rules, Teams};
-
-/// Where the setup panel ends on screen (its right edge, in egui points), so
-/// the camera can show the board in the space beside it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct SetupPanel {
-    pub right: f32,
-}
 
 /// The big "Start game" button of a setup panel (Enter does the same).
 pub fn start_button(ui: &mut egui::Ui, lang: Language) -> bool {
@@ -106,7 +100,7 @@ pub fn setup_screen(
     overlay: Res<State<Overlay>>,
     mut next_overlay: ResMut<NextState<Overlay>>,
     asking: Res<Asking>,
-    mut panel: ResMut<SetupPanel>,
+    mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartMatch>,
     mut hosts: MessageWriter<crate::online::HostGame>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -187,8 +181,8 @@ pub fn setup_screen(
         });
     if let Some(shown) = shown {
         let right = shown.response.rect.right();
-        if panel.right != right {
-            panel.right = right;
+        if panel.left != right {
+            panel.left = right;
         }
     }
     if keys.just_pressed(KeyCode::Enter)

@@ -1,0 +1,78 @@
+//! The bottom layer of the game: its screens, the order of its systems in a
+//! frame, and what the panels on show cover of the window. Every other
+//! module may use these; this one uses none of them.
+
+use bevy::prelude::*;
+
+/// The screens of the game.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Screen {
+    /// The first screen: play, party, food checkers, tournaments, profiles,
+    /// history, settings, quit (see `league::home`).
+    #[default]
+    Home,
+    /// Choosing players, board and rules; the board behind shows the choice.
+    Setup,
+    /// A match in progress (or just over: the end screen sits on top).
+    Playing,
+    /// Food checkers: its setup panel and its games (see `food`).
+    Food,
+    /// The player profiles (see `league::profiles`).
+    Profiles,
+    /// The finished games (see `league::history`).
+    History,
+    /// Round-robin tournaments (see `league::tournament`).
+    Tournament,
+    /// The solo crossing challenge: its setup panel and its game (see `crossing`).
+    Crossing,
+    /// A network table: host or join, and the lobby before the game (see `online`).
+    Online,
+    /// Draughts, International or Russian: its setup panel and its game (see `draughts`).
+    Draughts,
+    /// The replay viewer: a recorded game shown move by move (see `replay`).
+    /// The record is the `Match` on show; the rules systems, clocks, bots and
+    /// board input stand still, so nothing can change it.
+    Replay,
+}
+
+impl Screen {
+    /// A menu screen with the setup's board behind a panel on the left.
+    pub fn is_menu(self) -> bool {
+        matches!(
+            self,
+            Screen::Home
+                | Screen::Setup
+                | Screen::Profiles
+                | Screen::History
+                | Screen::Tournament
+                | Screen::Online
+        )
+    }
+}
+
+/// Frame order of the game's own systems in `Update`: input produces
+/// messages, the rules apply them, background jobs (bots, hints) start on the
+/// position the rules left, then the view follows the match.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppSystems {
+    Input,
+    Rules,
+    Jobs,
+    View,
+}
+
+/// What the panels on show cover of the window, in egui points: `left` is
+/// the right edge of a panel along the left side (a setup or menu screen's
+/// panel), `right` the width covered along the right side, margin included
+/// (the replay's players and moves). The camera frames the board in the space
+/// between. Whoever draws a panel writes its edge while it is on show and
+/// clears it when the panel goes.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct ViewportInsets {
+    pub left: f32,
+    pub right: f32,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ViewportInsets>();
+}
