@@ -254,21 +254,31 @@ fn a_wrong_room_code_is_refused_with_words() {
     });
 }
 
-#[test]
-fn a_player_who_left_takes_their_seat_back_even_after_a_restart() {
-    let mut config = HostConfig::new(2, small_rules());
-    config.start_when_full = true;
-    let (host, _host_events) = HostHandle::start(config).unwrap();
+/// A two-seat table under way: Otto (seat 0) has moved, and the app, at
+/// seat 1, has left the table and was closed; its folders keep the table's
+/// address and the seat's token.
+struct LeftTable {
+    host: HostHandle,
+    _host_events: starhop_net::HostEvents,
+    other: ClientHandle,
+    _other_events: starhop_net::ClientEvents,
+    folders: starhop::persist::Folders,
+    last: JoinGame,
+    seat: starhop_engine::Seat,
+}
+
+fn leave_after_ottos_move(config: HostConfig, folder: &str) -> LeftTable {
+    let (host, host_events) = HostHandle::start(config).unwrap();
     // Another person takes seat 0, then the app joins (seat 1).
-    let (other, _other_events) = ClientHandle::connect(
+    let (other, other_events) = ClientHandle::connect(
         Connector::InProcess(host.clone()),
         ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
     )
     .unwrap();
-    let folders = common::temp_folders("online-rejoin");
+    let folders = common::temp_folders(folder);
     let mut app = joined_app_in(&host, Some(folders.clone()));
     let seat = app.world().resource::<Online>().seat.expect("a seat");
-    // Otto moves, so the game is under way when we come back.
+    // Otto moves, so the game is under way when the app comes back.
     let view = other.view();
     let game = view.game.clone().unwrap();
     assert_eq!(game.to_move(), view.seat.unwrap(), "seat 0 moves first");
@@ -282,8 +292,30 @@ fn a_player_who_left_takes_their_seat_back_even_after_a_restart() {
     });
     let last = app.world().resource::<LastTable>().0.clone();
     assert!(last.rejoin.is_some(), "the seat's token is kept");
-    // The game is closed and started again: the seat's token was kept on disk.
-    drop(app);
+    LeftTable {
+        host,
+        _host_events: host_events,
+        other,
+        _other_events: other_events,
+        folders,
+        last,
+        seat,
+    }
+}
+
+#[test]
+fn a_player_who_left_takes_their_seat_back_even_after_a_restart() {
+    let mut config = HostConfig::new(2, small_rules());
+    config.start_when_full = true;
+    let LeftTable {
+        host,
+        other,
+        folders,
+        last,
+        seat,
+        ..
+    } = leave_after_ottos_move(config, "online-rejoin");
+    // The game is started again: the seat's token was kept on disk.
     let mut app = common::app();
     app.insert_resource(folders.clone());
     app.update();
@@ -317,27 +349,13 @@ fn a_seat_that_timed_out_is_not_taken_back_and_the_player_is_told_why() {
     let mut config = HostConfig::new(2, small_rules());
     config.start_when_full = true;
     config.timeouts.reconnect = Duration::from_millis(600);
-    let (host, _host_events) = HostHandle::start(config).unwrap();
-    let (other, _other_events) = ClientHandle::connect(
-        Connector::InProcess(host.clone()),
-        ClientConfig::new(host.code().to_string(), "Otto", Want::Any),
-    )
-    .unwrap();
-    let folders = common::temp_folders("online-lapsed");
-    let mut app = joined_app_in(&host, Some(folders.clone()));
-    let view = other.view();
-    let game = view.game.clone().unwrap();
-    other.act(view.seq, first_move(&game));
-    update_until(&mut app, Duration::from_secs(10), "Otto's move", |app| {
-        app.world().resource::<Match>().game.actions().count() == 1
-    });
-    app.world_mut().write_message(TableRequest::Leave);
-    update_until(&mut app, Duration::from_secs(10), "leaving", |app| {
-        app.world().get_resource::<Online>().is_none()
-    });
-    let last = app.world().resource::<LastTable>().0.clone();
-    assert!(last.rejoin.is_some());
-    drop(app);
+    let LeftTable {
+        host,
+        other,
+        folders,
+        last,
+        ..
+    } = leave_after_ottos_move(config, "online-lapsed");
     // The seat waits 0.6 s, then its player resigns: Otto wins.
     let end = Instant::now() + Duration::from_secs(10);
     while !host.view().game.as_ref().is_some_and(Game::is_over) {
