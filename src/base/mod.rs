@@ -1,5 +1,6 @@
 //! The bottom layer of the game: its screens, the order of its systems in a
-//! frame, and what the panels on show cover of the window. Every other
+//! frame, who changes the match on show, and what the panels on show cover
+//! of the window. Every other
 //! module may use these; this one uses none of them.
 
 use bevy::prelude::*;
@@ -73,6 +74,31 @@ pub struct ViewportInsets {
     pub right: f32,
 }
 
+/// Who changes the match on show: the local rules (with their clocks and
+/// bots), the replay viewer stepping through a record, or the host of a
+/// network table (whose own thread plays the game). The viewer and the
+/// table set it when they open and close; the rules and clocks run only
+/// while it is `Local`.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchAuthority {
+    #[default]
+    Local,
+    Replay,
+    Remote,
+}
+
+/// A run condition: the local rules own the match.
+pub fn local_authority(authority: Res<MatchAuthority>) -> bool {
+    *authority == MatchAuthority::Local
+}
+
+/// A run condition: no record is being watched (the bots of a network
+/// table's host still think for their seats).
+pub fn not_replaying(authority: Res<MatchAuthority>) -> bool {
+    *authority != MatchAuthority::Replay
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ViewportInsets>();
+    app.init_resource::<ViewportInsets>()
+        .init_resource::<MatchAuthority>();
 }

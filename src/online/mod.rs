@@ -217,11 +217,6 @@ impl Drop for Online {
     }
 }
 
-/// Whether no network table is open (the local rules systems run).
-pub fn offline(online: Option<Res<Online>>) -> bool {
-    online.is_none()
-}
-
 pub(super) fn plugin(app: &mut App) {
     crate::ui::i18n::register(zh::ZH);
     app.add_message::<HostGame>()
@@ -378,6 +373,7 @@ fn put_up(
     match opened {
         Ok(online) => {
             commands.insert_resource(online);
+            commands.insert_resource(crate::base::MatchAuthority::Remote);
             next.set(Screen::Online);
         }
         Err(e) => {
@@ -444,6 +440,7 @@ fn join_game(
     config.rejoin = join.rejoin.clone();
     match ClientHandle::connect(Connector::WebSocket(join.addr.trim().to_string()), config) {
         Ok((handle, events)) => {
+            commands.insert_resource(crate::base::MatchAuthority::Remote);
             commands.insert_resource(Online {
                 link: Link::Client {
                     handle: Some(handle),
@@ -518,6 +515,7 @@ fn table_requests(
                 // put it right; otherwise home.
                 let refused = !online.is_host() && matches!(online.state, TableState::Closed(_));
                 commands.remove_resource::<Online>();
+                commands.insert_resource(crate::base::MatchAuthority::Local);
                 commands.remove_resource::<Match>();
                 next.set(if refused {
                     Screen::Online
@@ -939,5 +937,6 @@ fn close_when_left(
     let going = matches!(&*next, NextState::Pending(s) if table(s));
     if online.is_some() && !table(screen.get()) && !going {
         commands.remove_resource::<Online>();
+        commands.insert_resource(crate::base::MatchAuthority::Local);
     }
 }

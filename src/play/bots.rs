@@ -92,7 +92,7 @@ pub(super) fn plugin(app: &mut App) {
                 (
                     abandon_stale,
                     // Bots never play in a replay (its seats may be bots).
-                    start_thinking.run_if(crate::replay::not_replaying),
+                    start_thinking.run_if(crate::base::not_replaying),
                 )
                     .chain()
                     .in_set(AppSystems::Jobs),

@@ -160,13 +160,10 @@ pub(super) fn plugin(app: &mut App) {
                 load_match,
                 // A replay's match is only stepped through by the viewer.
                 // At a network table the host applies requests and runs the clocks.
-                apply_requests
-                    .run_if(crate::replay::not_replaying)
-                    .run_if(crate::online::offline),
+                apply_requests.run_if(crate::base::local_authority),
                 tick_clock
                     .in_set(PausableSystems)
-                    .run_if(crate::replay::not_replaying)
-                    .run_if(crate::online::offline),
+                    .run_if(crate::base::local_authority),
                 back_to_setup,
             )
                 .chain()

@@ -160,12 +160,6 @@ impl Replay {
     }
 }
 
-/// A run condition for the systems that change a match (its rules, clocks
-/// and bots): false while the viewer shows one, from the frame it opens.
-pub fn not_replaying(replay: Option<Res<Replay>>) -> bool {
-    replay.is_none()
-}
-
 /// The record's game at its start, ready to step through (every action is on
 /// the engine's redo list), and its actions with who took them and what they
 /// did. Checks the whole record the way loading it does.
@@ -388,6 +382,7 @@ fn open_replays(
     commands.insert_resource(Match { game: shown, setup });
     *serial += 1;
     let steps_at = steps.len().min(at);
+    commands.insert_resource(crate::base::MatchAuthority::Replay);
     commands.insert_resource(Replay {
         steps,
         at: steps_at,
@@ -575,6 +570,7 @@ fn leave(
     let Some(mut r) = replay else { return };
     let back = std::mem::take(&mut r.back);
     commands.remove_resource::<Replay>();
+    commands.insert_resource(crate::base::MatchAuthority::Local);
     *speed = back.speed;
     match back.game {
         Some(m) => {

@@ -337,6 +337,32 @@ fn leaving_goes_back_to_the_setup_screen() {
     assert_eq!(marble_map(&mut app), start.marble_map());
 }
 
+/// After the viewer closes, the local rules own the match again: a new
+/// game's first move is played.
+#[test]
+fn after_leaving_a_new_game_plays_its_moves() {
+    let record = greedy_record(fixed_rules(), 2, 6, 8);
+    let mut app = app();
+    open(&mut app, &record);
+    send(&mut app, ReplayControl::Leave);
+    app.update();
+    app.world_mut()
+        .write_message(StartMatch(starhop::play::MatchSetup::new(2, fixed_rules())));
+    app.update();
+    app.update();
+    let game = &app.world().resource::<Match>().game;
+    assert_eq!(game.actions().count(), 0, "a new game");
+    let mv = game.legal_moves()[0];
+    app.world_mut()
+        .write_message(starhop::play::MoveRequest::from(mv));
+    app.update();
+    assert_eq!(
+        app.world().resource::<Match>().game.actions().count(),
+        1,
+        "the move is played"
+    );
+}
+
 #[test]
 fn leaving_goes_back_to_the_finished_game_as_it_was() {
     let mut app = app();
