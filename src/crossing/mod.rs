@@ -166,7 +166,7 @@ pub fn view_plugin(app: &mut App) {
 fn colour_of(store: Option<&crate::league::LeagueStore>, profile: Option<&str>) -> u8 {
     profile
         .and_then(|id| store?.league.profiles.get(id))
-        .map_or(0, |p| crate::league::palette_of(p.colour))
+        .map_or(0, |p| crate::play::nearest_palette(p.colour))
 }
 
 /// A new session for `setup`, or why not.

@@ -55,9 +55,9 @@ fn side_disc(ui: &mut egui::Ui, side: Side) {
     ui.painter().circle(rect.center(), 7.0, fill, (1.0, stroke));
 }
 
-fn clock_text(seconds: f32) -> String {
-    let s = seconds.ceil().max(0.0) as u32;
-    format!("{}:{:02}", s / 60, s % 60)
+/// A clock's seconds as whole milliseconds, rounded up (as shown).
+fn seconds_to_ms(seconds: f32) -> u32 {
+    (seconds.max(0.0) * 1000.0).ceil() as u32
 }
 
 fn setup_panel(
@@ -267,7 +267,7 @@ fn hud(
                     ui.label(text);
                 }
                 if let Some(left) = s.left {
-                    let t = clock_text(left[side.index()]);
+                    let t = crate::ui::clock_text(seconds_to_ms(left[side.index()]));
                     if turn && left[side.index()] < 30.0 {
                         ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t);
                     } else {

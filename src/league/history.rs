@@ -64,7 +64,7 @@ pub(super) fn watch_games(
                             Who::Profile(id) => league
                                 .profiles
                                 .get(id)
-                                .map_or(seat as u8, |p| super::palette_of(p.colour)),
+                                .map_or(seat as u8, |p| crate::play::nearest_palette(p.colour)),
                             _ => seat as u8,
                         })
                         .collect();

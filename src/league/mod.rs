@@ -311,31 +311,6 @@ pub fn who_of(seat: &SeatSetup) -> Who {
     }
 }
 
-/// A profile's colour as a `PALETTE` index (the nearest).
-pub fn palette_of(rgb: [u8; 3]) -> u8 {
-    let dist = |c: Color| {
-        let s = c.to_srgba();
-        [s.red, s.green, s.blue]
-            .iter()
-            .zip(rgb)
-            .map(|(a, b)| (a * 255.0 - b as f32).powi(2))
-            .sum::<f32>()
-    };
-    (0..PALETTE.len())
-        .min_by(|&a, &b| dist(PALETTE[a].1).total_cmp(&dist(PALETTE[b].1)))
-        .unwrap_or(0) as u8
-}
-
-/// The sRGB of a `PALETTE` colour, as a profile keeps it.
-pub fn rgb_of(colour: u8) -> [u8; 3] {
-    let s = PALETTE[colour as usize % PALETTE.len()].1.to_srgba();
-    [
-        (s.red * 255.0).round() as u8,
-        (s.green * 255.0).round() as u8,
-        (s.blue * 255.0).round() as u8,
-    ]
-}
-
 /// A new match (started or loaded) or none: what the league knew of the last
 /// one goes; a tournament game asked for becomes this match's. A loaded game
 /// finds its players' profiles by name.
@@ -514,7 +489,9 @@ fn apply_requests(
         }
         let saved = match request {
             LeagueRequest::CreateProfile { name, colour } => {
-                let _ = league.profiles.create(name, rgb_of(*colour), &today());
+                let _ = league
+                    .profiles
+                    .create(name, crate::play::palette_rgb(*colour), &today());
                 league.save()
             }
             LeagueRequest::RenameProfile { id, name } => {
@@ -522,7 +499,9 @@ fn apply_requests(
                 league.save()
             }
             LeagueRequest::RecolourProfile { id, colour } => {
-                let _ = league.profiles.recolour(id, rgb_of(*colour));
+                let _ = league
+                    .profiles
+                    .recolour(id, crate::play::palette_rgb(*colour));
                 league.save()
             }
             LeagueRequest::DeleteProfile(id) => {
@@ -604,7 +583,7 @@ pub fn tournament_setup(store: &LeagueStore, t: &Tournament, next: &NextGame) ->
                 if let Some(p) = store.league.profiles.get(id) {
                     seat.profile = Some(id.clone());
                     seat.name = p.name.clone();
-                    seat.colour = palette_of(p.colour);
+                    seat.colour = crate::play::nearest_palette(p.colour);
                 } else {
                     seat.name = e.name.clone();
                 }

@@ -4,10 +4,11 @@
 
 use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
-use super::{LeagueRequest, LeagueStore, palette_of};
+use super::{LeagueRequest, LeagueStore};
 use crate::Screen;
 use crate::base::ViewportInsets;
 use crate::play::PALETTE;
+use crate::play::nearest_palette;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, colour_name, swatch, trf};
 use bevy::prelude::*;
@@ -36,7 +37,7 @@ pub struct ProfilesUi {
 
 /// A profile's colour on screen (the palette colour its marbles get).
 pub fn colour_of(p: &Profile) -> Color {
-    PALETTE[palette_of(p.colour) as usize].1
+    PALETTE[nearest_palette(p.colour) as usize].1
 }
 
 /// Six colour buttons; says which was clicked.
@@ -228,7 +229,7 @@ fn profile_row(
             edit.renaming = Some((p.id.clone(), p.name.clone()));
         }
         ui.menu_button("🎨", |ui| {
-            if let Some(c) = colour_row(ui, lang, palette_of(p.colour)) {
+            if let Some(c) = colour_row(ui, lang, nearest_palette(p.colour)) {
                 requests.write(LeagueRequest::RecolourProfile {
                     id: p.id.clone(),
                     colour: c,

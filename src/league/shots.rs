@@ -3,7 +3,8 @@
 //! some games in. Only into an empty league (the screenshot module only
 //! opens one in a `STARHOP_HOME` folder made for the run).
 
-use super::{LeagueStore, rgb_of};
+use super::LeagueStore;
+use crate::play::palette_rgb;
 use starhop_ai::Level;
 use starhop_engine::{FirstMoveMethod, Game, Record, Rng, Rules};
 use starhop_league::{Entrant, Format, Tournament, Who};
@@ -51,7 +52,7 @@ pub fn sample_profiles(store: &mut LeagueStore) -> Vec<String> {
     let profiles = &mut store.league.profiles;
     if profiles.list.is_empty() {
         for (name, colour, points) in PROFILES {
-            if let Ok(id) = profiles.create(name, rgb_of(colour), "2026-11-02")
+            if let Ok(id) = profiles.create(name, palette_rgb(colour), "2026-11-02")
                 && let Some(p) = profiles.get_mut(&id)
             {
                 p.points = points;

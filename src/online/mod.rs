@@ -8,8 +8,8 @@
 
 use crate::persist::{Folders, read_json, write_json};
 use crate::play::{
-    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PALETTE, PlaySystems, Reports, SeatKind,
-    TurnRequest,
+    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PlaySystems, Reports, SeatKind,
+    TurnRequest, nearest_palette, palette_rgb,
 };
 use crate::settings::Settings;
 use crate::ui::{Tr, tr, trf};
@@ -269,25 +269,6 @@ fn seat_infos(setup: &MatchSetup) -> Vec<SeatInfo> {
             colour: Some(palette_rgb(s.colour)),
         })
         .collect()
-}
-
-/// A palette colour as the wire carries it (sRGB bytes).
-pub fn palette_rgb(index: u8) -> [u8; 3] {
-    let c = PALETTE[index as usize % PALETTE.len()].1.to_srgba();
-    [c.red, c.green, c.blue].map(|x| (x.clamp(0.0, 1.0) * 255.0).round() as u8)
-}
-
-/// The palette entry nearest a colour from the wire (a host of another
-/// version may have other colours).
-pub fn nearest_palette(rgb: [u8; 3]) -> u8 {
-    (0..PALETTE.len() as u8)
-        .min_by_key(|&i| {
-            let p = palette_rgb(i);
-            (0..3)
-                .map(|k| (p[k] as i32 - rgb[k] as i32).pow(2))
-                .sum::<i32>()
-        })
-        .unwrap_or(0)
 }
 
 /// The addresses others on the network can reach this machine at: the one

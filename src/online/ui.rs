@@ -384,7 +384,7 @@ fn lobby_panel(
         // The host's colours, as its lobby says (else our setup's).
         let colours: Vec<u8> = (0..lobby.seats.len())
             .map(|i| match lobby.seats[i].colour {
-                Some(rgb) => super::nearest_palette(rgb),
+                Some(rgb) => crate::play::nearest_palette(rgb),
                 None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
             })
             .collect();

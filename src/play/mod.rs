@@ -17,7 +17,7 @@ mod pause;
 mod setup;
 pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
 pub use pause::{PausableSystems, Pause, PauseReasons};
-pub use setup::{MatchSetup, PALETTE, SeatKind, SeatSetup};
+pub use setup::{MatchSetup, PALETTE, SeatKind, SeatSetup, nearest_palette, palette_rgb};
 
 /// The match being played.
 #[derive(Resource)]

@@ -48,6 +48,26 @@ pub const PALETTE: [(&str, Color); 6] = [
     ("white", Color::srgb(0.93, 0.93, 0.90)),
 ];
 
+/// A palette colour as sRGB bytes (how profiles keep it and the wire
+/// carries it).
+pub fn palette_rgb(index: u8) -> [u8; 3] {
+    let c = PALETTE[index as usize % PALETTE.len()].1.to_srgba();
+    [c.red, c.green, c.blue].map(|x| (x.clamp(0.0, 1.0) * 255.0).round() as u8)
+}
+
+/// The palette entry nearest a colour in sRGB bytes (a profile's, or a
+/// host's of another version that may have other colours).
+pub fn nearest_palette(rgb: [u8; 3]) -> u8 {
+    (0..PALETTE.len() as u8)
+        .min_by_key(|&i| {
+            let p = palette_rgb(i);
+            (0..3)
+                .map(|k| (p[k] as i32 - rgb[k] as i32).pow(2))
+                .sum::<i32>()
+        })
+        .unwrap_or(0)
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MatchSetup {

@@ -71,11 +71,6 @@ struct MoveTexts {
     lines: Vec<String>,
 }
 
-fn clock_text(ms: u32) -> String {
-    let s = ms.div_ceil(1000);
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
 /// An action in words, a move by the rows of the board counted from its
 /// player's home tip (row 1) towards the far tip: "row 3 → row 9 (3
 /// hops)"; "passes", "Swap 58 ↔ 27".
@@ -157,7 +152,7 @@ fn make_lines(lang: Language, r: &Replay, m: &Match) -> Vec<String> {
             String::new()
         };
         let time = if timed {
-            format!(" · {}", clock_text(action_ms(&step.action)))
+            format!(" · {}", crate::ui::clock_text(action_ms(&step.action)))
         } else {
             String::new()
         };
@@ -302,7 +297,7 @@ fn panels(
                     ));
                     // Each turn starts with the whole move time.
                     if let Some(limit) = g.rules().move_limit_ms {
-                        ui.label(format!("⏱ {} {}", lang.t("move time"), clock_text(limit)));
+                        ui.label(format!("⏱ {} {}", lang.t("move time"), crate::ui::clock_text(limit)));
                     }
                 }
                 ui.add_space(4.0);
@@ -404,7 +399,7 @@ fn panels(
                             }
                             // The bank as it stood: the running turn has not used any yet.
                             if let Some(bank) = g.player(s).bank_ms {
-                                ui.monospace(clock_text(bank));
+                                ui.monospace(crate::ui::clock_text(bank));
                             }
                             ui.small(status_text(lang, &m, s));
                         });

@@ -643,7 +643,7 @@ impl LeagueShot<'_> {
         for (seat, id) in setup.seats.iter_mut().zip(&ids) {
             if let Some(p) = store.league.profiles.get(id) {
                 seat.name = p.name.clone();
-                seat.colour = crate::league::palette_of(p.colour);
+                seat.colour = crate::play::nearest_palette(p.colour);
                 seat.profile = Some(id.clone());
             }
         }

@@ -18,11 +18,6 @@ use starhop_engine::{EndReason, Seat, Status};
 /// How many turns ahead of an anti-passive check the HUD warns.
 const ANTI_PASSIVE_WARNING_TURNS: u32 = 5;
 
-fn clock_text(ms: u32) -> String {
-    let s = ms.div_ceil(1000);
-    format!("{}:{:02}", s / 60, s % 60)
-}
-
 /// A seat's state: finished (in how many turns, unless `with_turns` is off
 /// because the turns are shown beside it) or out.
 fn status_text(lang: Language, m: &Match, seat: Seat, with_turns: bool) -> String {
@@ -110,7 +105,7 @@ pub fn hud(
                     };
                     ui.colored_label(
                         colour,
-                        format!("⏱ {} {}", lang.t("move time"), clock_text(left)),
+                        format!("⏱ {} {}", lang.t("move time"), super::clock_text(left)),
                     );
                 }
                 // The race, once the armies have passed (see `race`).
@@ -171,7 +166,7 @@ pub fn hud(
                                 super::items::held_row(ui, lang, &m, s);
                             }
                             if let Some(bank) = g.bank_left(s) {
-                                ui.monospace(clock_text(bank));
+                                ui.monospace(super::clock_text(bank));
                             }
                             ui.small(status_text(lang, &m, s, true));
                         });

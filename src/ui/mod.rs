@@ -130,6 +130,13 @@ pub fn just_shown(ctx: &egui::Context, id: egui::Id) -> bool {
     last.is_none_or(|at| at + 1 < now)
 }
 
+/// A clock's time as minutes and seconds, a started second counted whole:
+/// 61 001 ms shows "1:02".
+pub fn clock_text(ms: u32) -> String {
+    let s = ms.div_ceil(1000);
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
 /// The way home that every panel has, in the same words (Esc does the same).
 pub fn home_button(ui: &mut egui::Ui, lang: Language) -> bool {
     ui.button(format!("🏠 {}", lang.t("Home")))
@@ -456,6 +463,15 @@ pub fn robot(ui: &mut egui::Ui) -> egui::Response {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_clock_counts_a_started_second_whole() {
+        assert_eq!(clock_text(0), "0:00");
+        assert_eq!(clock_text(1), "0:01");
+        assert_eq!(clock_text(60_000), "1:00");
+        assert_eq!(clock_text(61_001), "1:02");
+        assert_eq!(clock_text(600_000), "10:00");
+    }
 
     #[test]
     fn a_toast_goes_only_after_it_was_seen_long_enough() {

@@ -305,7 +305,7 @@ fn players_section(
                     {
                         Some(p) => {
                             seat.name = p.name.clone();
-                            seat.colour = crate::league::palette_of(p.colour);
+                            seat.colour = crate::play::nearest_palette(p.colour);
                         }
                         None if seat.profile.is_some() => {
                             seat.name = super::i18n::default_name(i + 1);
