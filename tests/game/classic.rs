@@ -1183,18 +1183,11 @@ fn party_game_where(want: impl Fn(&[Item]) -> bool) -> Game {
 /// A headless app with the game's input plugin too (keys through
 /// `ButtonInput`, as the window would feed them).
 fn app_with_input() -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
-        .add_plugins(starhop::input::plugin)
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<ButtonInput<MouseButton>>()
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .init_resource::<Seen>()
-        .add_systems(Last, watch);
-    app.update();
-    app
+    common::app_with(|app| {
+        app.add_plugins(starhop::input::plugin)
+            .init_resource::<ButtonInput<KeyCode>>()
+            .init_resource::<ButtonInput<MouseButton>>();
+    })
 }
 
 /// Loads `game` with people in every seat.

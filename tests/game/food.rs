@@ -5,8 +5,8 @@
 use crate::common;
 
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
-use common::temp_folders;
+use common::{Seen, temp_folders};
+use starhop::Screen;
 use starhop::food::marbles::{FoodIndex, cell_rest};
 use starhop::food::{
     FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
@@ -14,7 +14,6 @@ use starhop::food::{
 };
 use starhop::persist::Folders;
 use starhop::play::Notice;
-use starhop::{Screen, StarhopLogicPlugin};
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
 use starhop_engine::Hex;
@@ -22,28 +21,12 @@ use starhop_engine::food::{Cell, cells};
 use std::path::PathBuf;
 use std::time::Duration;
 
-#[derive(Resource, Default)]
-struct Seen {
-    notices: Vec<Notice>,
-}
-
-fn watch(mut notices: MessageReader<Notice>, mut seen: ResMut<Seen>) {
-    seen.notices.extend(notices.read().cloned());
-}
-
 fn app_with(folders: Option<Folders>) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .init_resource::<Seen>()
-        .add_systems(Last, watch);
-    if let Some(f) = folders {
-        app.insert_resource(f);
-    }
-    app.update();
-    app
+    common::app_with(|app| {
+        if let Some(f) = folders {
+            app.insert_resource(f);
+        }
+    })
 }
 
 fn app() -> App {
@@ -76,14 +59,7 @@ fn in_trays(app: &mut App) -> Vec<(Entity, TrayMarble)> {
 
 /// Runs frames until nothing moves (at most five seconds of game time).
 fn settle(app: &mut App) {
-    for _ in 0..250 {
-        app.update();
-        let mut q = app.world_mut().query::<&FoodHop>();
-        if q.iter(app.world()).next().is_none() {
-            return;
-        }
-    }
-    panic!("food marbles still moving after 250 frames");
+    common::settle_all::<FoodHop>(app);
 }
 
 /// The board marbles agree with the engine's position, each at rest on its cell.

@@ -32,6 +32,11 @@ pub fn watch(
 
 /// The game's logic, headless, 20 ms a frame, watched by [`Seen`].
 pub fn app() -> App {
+    app_with(|_| {})
+}
+
+/// [`app`] with more plugins or resources added before its first frame.
+pub fn app_with(more: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -39,6 +44,7 @@ pub fn app() -> App {
         )))
         .init_resource::<Seen>()
         .add_systems(Last, watch);
+    more(&mut app);
     app.update();
     app
 }
@@ -116,14 +122,23 @@ pub fn marbles(app: &mut App) -> Vec<(Marble, Vec3)> {
 
 /// Runs frames until no marble is hopping (at most five seconds of game time).
 pub fn settle(app: &mut App) {
+    settle_all::<Hopping>(app);
+}
+
+/// Runs frames until no entity has a `C` (a hop, a move) any more, at most
+/// five seconds of game time.
+pub fn settle_all<C: Component>(app: &mut App) {
     for _ in 0..250 {
         app.update();
-        let mut q = app.world_mut().query::<&Hopping>();
+        let mut q = app.world_mut().query_filtered::<(), With<C>>();
         if q.iter(app.world()).next().is_none() {
             return;
         }
     }
-    panic!("marbles still hopping after 250 frames");
+    panic!(
+        "still moving after 250 frames: {}",
+        std::any::type_name::<C>()
+    );
 }
 
 /// An empty data folder of its own for a test.
