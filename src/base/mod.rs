@@ -1,7 +1,7 @@
 //! The bottom layer of the game: its screens, the order of its systems in a
 //! frame, who changes the match on show, and what the panels on show cover
-//! of the window. Every other
-//! module may use these; this one uses none of them.
+//! of the window. Every other module may use these; this one uses none of
+//! them.
 
 use bevy::prelude::*;
 

@@ -271,6 +271,18 @@ fn seat_infos(setup: &MatchSetup) -> Vec<SeatInfo> {
         .collect()
 }
 
+/// A table is open: its host plays the game, the local rules stand still.
+fn sit_at_table(commands: &mut Commands, online: Online) {
+    commands.insert_resource(online);
+    commands.insert_resource(crate::base::MatchAuthority::Remote);
+}
+
+/// The table is gone: the local rules own the match again.
+fn leave_table(commands: &mut Commands) {
+    commands.remove_resource::<Online>();
+    commands.insert_resource(crate::base::MatchAuthority::Local);
+}
+
 /// The addresses others on the network can reach this machine at: the one
 /// the machine would send from (no packet leaves), else every interface.
 fn local_addresses(port: u16) -> Vec<String> {
@@ -353,8 +365,7 @@ fn put_up(
 ) {
     match opened {
         Ok(online) => {
-            commands.insert_resource(online);
-            commands.insert_resource(crate::base::MatchAuthority::Remote);
+            sit_at_table(commands, online);
             next.set(Screen::Online);
         }
         Err(e) => {
@@ -421,22 +432,24 @@ fn join_game(
     config.rejoin = join.rejoin.clone();
     match ClientHandle::connect(Connector::WebSocket(join.addr.trim().to_string()), config) {
         Ok((handle, events)) => {
-            commands.insert_resource(crate::base::MatchAuthority::Remote);
-            commands.insert_resource(Online {
-                link: Link::Client {
-                    handle: Some(handle),
-                    events: Mutex::new(events),
+            sit_at_table(
+                &mut commands,
+                Online {
+                    link: Link::Client {
+                        handle: Some(handle),
+                        events: Mutex::new(events),
+                    },
+                    state: TableState::Connecting,
+                    code: join.code.trim().to_string(),
+                    addresses: vec![join.addr.trim().to_string()],
+                    lobby: None,
+                    seat: None,
+                    setup: MatchSetup::default(),
+                    undo_asked: None,
+                    turn_began: None,
+                    rejoining: join.rejoin.is_some() && !join.watch,
                 },
-                state: TableState::Connecting,
-                code: join.code.trim().to_string(),
-                addresses: vec![join.addr.trim().to_string()],
-                lobby: None,
-                seat: None,
-                setup: MatchSetup::default(),
-                undo_asked: None,
-                turn_began: None,
-                rejoining: join.rejoin.is_some() && !join.watch,
-            });
+            );
             commands.insert_resource(LastTable(join.clone()));
             next.set(Screen::Online);
         }
@@ -495,8 +508,7 @@ fn table_requests(
                 // Refused at the door (a wrong code, say): back to the form to
                 // put it right; otherwise home.
                 let refused = !online.is_host() && matches!(online.state, TableState::Closed(_));
-                commands.remove_resource::<Online>();
-                commands.insert_resource(crate::base::MatchAuthority::Local);
+                leave_table(&mut commands);
                 commands.remove_resource::<Match>();
                 next.set(if refused {
                     Screen::Online
@@ -917,7 +929,6 @@ fn close_when_left(
     // A table just opened is on its way to its screen.
     let going = matches!(&*next, NextState::Pending(s) if table(s));
     if online.is_some() && !table(screen.get()) && !going {
-        commands.remove_resource::<Online>();
-        commands.insert_resource(crate::base::MatchAuthority::Local);
+        leave_table(&mut commands);
     }
 }
