@@ -314,13 +314,7 @@ fn serve_refuses_a_saved_game_that_does_not_fit() {
 
 #[test]
 fn discover_lists_a_table_that_serve_announces() {
-    // A free UDP port for the announcements, so parallel runs do not meet.
-    let port = std::net::UdpSocket::bind("0.0.0.0:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-        .to_string();
+    let port = free_udp_port();
     let serve = Proc::start(&[
         "serve",
         "--players",
@@ -343,22 +337,39 @@ fn discover_lists_a_table_that_serve_announces() {
         format!("announcing on UDP port {port}")
     );
     let wanted = format!("table {addr} players 3 open 1,2 waiting name CLI table");
-    // Each look listens for two seconds (two beacons); a few looks at most.
+    let found = discover_until(&port, &wanted, |_| {});
+    assert!(found.contains("1 table(s) found"), "{found}");
+    assert!(!found.contains(&code), "the code is never announced");
+}
+
+/// A free UDP port for the announcements, so parallel runs do not meet.
+fn free_udp_port() -> String {
+    std::net::UdpSocket::bind("0.0.0.0:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+        .to_string()
+}
+
+/// Runs `discover` on `port` until a line of its output reads `wanted`, and
+/// returns that output; `check` sees every look's output first. Each look
+/// listens for two seconds (two beacons); five looks at most.
+fn discover_until(port: &str, wanted: &str, check: impl Fn(&str)) -> String {
     let mut last = String::new();
     for _ in 0..5 {
         let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
-            .args(["discover", "--port", &port, "--wait", "2"])
+            .args(["discover", "--port", port, "--wait", "2"])
             .output()
             .unwrap();
         assert!(out.status.success());
         last = String::from_utf8(out.stdout).unwrap();
+        check(&last);
         if last.lines().any(|l| l == wanted) {
-            assert!(last.contains("1 table(s) found"), "{last}");
-            assert!(!last.contains(&code), "the code is never announced");
-            return;
+            return last;
         }
     }
-    panic!("never found {wanted:?}; last look:\n{last}");
+    panic!("never found {wanted:?}; last look:\n{last:?}");
 }
 
 /// A hello over a bare WebSocket from 127.0.0.1 (a minimal client, so a
@@ -445,12 +456,7 @@ fn join_waits_out_a_host_busy_with_guesses() {
 /// control character reaches the terminal.
 #[test]
 fn discover_prints_names_without_control_characters() {
-    let port = std::net::UdpSocket::bind("0.0.0.0:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-        .to_string();
+    let port = free_udp_port();
     let serve = Proc::start(&[
         "serve",
         "--players",
@@ -467,21 +473,10 @@ fn discover_prints_names_without_control_characters() {
     ]);
     let (addr, _code) = address_and_code(&serve.line("listening on"));
     let wanted = format!("table {addr} players 2 open 1,2 waiting name [2J[31mEvil<b>&amp;1m");
-    let mut last = String::new();
-    for _ in 0..5 {
-        let out = Command::new(env!("CARGO_BIN_EXE_starhop-cli"))
-            .args(["discover", "--port", &port, "--wait", "2"])
-            .output()
-            .unwrap();
-        assert!(out.status.success());
-        last = String::from_utf8(out.stdout).unwrap();
+    discover_until(&port, &wanted, |look| {
         assert!(
-            !last.chars().any(|c| c.is_control() && c != '\n'),
-            "{last:?}"
+            !look.chars().any(|c| c.is_control() && c != '\n'),
+            "{look:?}"
         );
-        if last.lines().any(|l| l == wanted) {
-            return;
-        }
-    }
-    panic!("never found {wanted:?}; last look:\n{last:?}");
+    });
 }
