@@ -17,27 +17,22 @@
 use bevy::prelude::*;
 
 pub use base::{AppSystems, Screen};
+pub use shell::launch::LaunchOptions;
 
 pub mod audio;
 pub mod base;
-pub mod board;
 pub mod camera;
+pub mod classic;
 pub mod crossing;
 pub mod draughts;
 pub mod food;
-pub mod input;
-pub mod launch;
 pub mod league;
-pub mod marbles;
 pub mod online;
-pub mod party;
-pub mod perf;
 pub mod persist;
-pub mod play;
-pub mod race;
 pub mod replay;
-pub mod screenshot;
 pub mod settings;
+pub mod shell;
+pub mod stage;
 pub mod ui;
 
 /// Everything that runs without a window: states, the match and the marbles.
@@ -62,52 +57,19 @@ impl Plugin for StarhopLogicPlugin {
             .add_plugins((
                 base::plugin,
                 settings::plugin,
-                board::plugin,
-                play::plugin,
-                marbles::plugin,
-                party::plugin,
+                stage::board::plugin,
+                classic::plugin,
+                stage::marbles::plugin,
+                classic::party::plugin,
                 food::plugin,
                 crossing::plugin,
                 league::plugin,
                 replay::plugin,
-                race::plugin,
+                classic::race::plugin,
                 online::plugin,
                 draughts::plugin,
             ));
     }
-}
-
-/// How the game was started from the command line.
-#[derive(Resource, Clone, Debug, Default)]
-pub struct LaunchOptions {
-    /// Render, save a screenshot here, and exit.
-    pub screenshot: Option<std::path::PathBuf>,
-    /// Start straight into a game with this setup (for screenshots and quick play).
-    pub quick_start: Option<play::MatchSetup>,
-    /// Play this many moves of the greedy bot first (for screenshots).
-    pub moves: usize,
-    /// Which screen the screenshot shows.
-    pub shot_of: screenshot::ShotOf,
-    /// Load this record at start.
-    pub load: Option<std::path::PathBuf>,
-    /// Override the settings' language.
-    pub language: Option<settings::Language>,
-    /// Log frame times of the game's own systems.
-    pub diagnostics: bool,
-    /// When the process started, for the time to the first frame.
-    pub started: Option<std::time::Instant>,
-    /// Let the greedy bot play every seat (a demo, and load for measurements).
-    pub autoplay: bool,
-    /// Exit after this many seconds.
-    pub quit_after: Option<f32>,
-    /// Start straight into this food checkers game (`--food`).
-    pub food: Option<food::FoodSetup>,
-    /// Open the replay viewer on this record file (`--replay`).
-    pub replay: Option<std::path::PathBuf>,
-    /// Start straight into this crossing challenge (`--crossing`).
-    pub crossing: Option<crossing::CrossingSetup>,
-    /// Start straight into this draughts game (`--draughts`).
-    pub draughts: Option<draughts::DraughtsSetup>,
 }
 
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
@@ -169,21 +131,26 @@ impl Plugin for StarhopPlugin {
         .add_plugins(StarhopLogicPlugin)
         .add_plugins((
             persist::plugin,
-            board::view_plugin,
-            marbles::view_plugin,
-            party::view_plugin,
+            stage::board::view_plugin,
+            stage::marbles::view_plugin,
+            classic::party::view_plugin,
             camera::plugin,
-            input::plugin,
+            stage::input::plugin,
             ui::plugin,
             audio::plugin,
-            screenshot::plugin,
-            perf::plugin,
+            shell::screenshot::plugin,
+            shell::perf::plugin,
             food::view_plugin,
             crossing::view_plugin,
             league::view_plugin,
             replay::view_plugin,
             online::ui::plugin,
         ))
-        .add_plugins((draughts::view_plugin, draughts::input::plugin));
+        .add_plugins((
+            classic::screens::plugin,
+            shell::menus_plugin,
+            draughts::view_plugin,
+            draughts::input::plugin,
+        ));
     }
 }

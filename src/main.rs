@@ -3,7 +3,7 @@
 use bevy::prelude::*;
 use clap::Parser;
 use starhop::StarhopPlugin;
-use starhop::launch::Args;
+use starhop::shell::launch::Args;
 
 fn main() -> AppExit {
     let started = std::time::Instant::now();

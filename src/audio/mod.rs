@@ -2,12 +2,13 @@
 //! party's (boxes, pickups, obstacles, item effects), through bevy_kira_audio. Without an audio device kira logs a warning and every
 //! sound is silently dropped.
 
-use crate::AppSystems;
-use crate::input::{Invalid, Lifted};
-use crate::marbles::HopLanded;
-use crate::party::PartyCue;
-use crate::play::{Match, Notice};
+use crate::base::AppSystems;
+use crate::base::Notice;
+use crate::classic::Match;
+use crate::classic::party::PartyCue;
 use crate::settings::Settings;
+use crate::stage::input::{Invalid, Lifted};
+use crate::stage::marbles::HopLanded;
 use bevy::prelude::*;
 use bevy_kira_audio::prelude::*;
 use starhop_engine::{Event, Item};

@@ -4,6 +4,10 @@
 //! them.
 
 use bevy::prelude::*;
+use starhop_engine::{Event as RuleEvent, RuleError};
+
+mod pause;
+pub use pause::{PausableSystems, Pause, PauseReasons};
 
 /// The screens of the game.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,6 +78,30 @@ pub struct ViewportInsets {
     pub right: f32,
 }
 
+/// What the interface holds of the keyboard, noted from egui once a frame
+/// (`ui::note_key_focus`); headless, nothing holds it.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeyFocus {
+    /// A text field has the keyboard, or a list is open: every key is the
+    /// interface's.
+    pub typing: bool,
+    /// A button or another widget has the keyboard focus (reached with
+    /// Tab): Enter, Space, the arrows and Tab are its.
+    pub widget: bool,
+}
+
+impl KeyFocus {
+    /// Letters, digits, Esc and Ctrl shortcuts are the screen's.
+    pub fn shortcuts_free(focus: Option<&KeyFocus>) -> bool {
+        !focus.is_some_and(|f| f.typing)
+    }
+
+    /// Enter, Space, the arrows and Tab are the screen's too.
+    pub fn navigation_free(focus: Option<&KeyFocus>) -> bool {
+        !focus.is_some_and(|f| f.typing || f.widget)
+    }
+}
+
 /// Who changes the match on show: the local rules (with their clocks and
 /// bots), the replay viewer stepping through a record, or the host of a
 /// network table (whose own thread plays the game). The viewer and the
@@ -98,7 +126,30 @@ pub fn not_replaying(authority: Res<MatchAuthority>) -> bool {
     *authority != MatchAuthority::Replay
 }
 
+/// Something the players should be told.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum Notice {
+    /// What the rules did: time-outs, skipped turns, finishes, players out,
+    /// passes, the end, boxes, items taken and used, obstacles gone (never
+    /// `Moved`: moves go out as `MarblesMoved`; an item use goes out both
+    /// ways, its marble change first, so its effect can be drawn).
+    Rule(RuleEvent),
+    Refused(RuleError),
+    Undone,
+    Redone,
+    /// A loaded record did not say which seats were bots (saved by an older
+    /// version): every seat is played by a person.
+    SeatsUnknown,
+    /// A record did not replay (the details go to the log).
+    Unloadable,
+    /// A problem outside the rules (files, settings), already in words.
+    Problem(String),
+    Info(String),
+}
+
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<ViewportInsets>()
+    app.add_plugins(pause::plugin)
+        .add_message::<Notice>()
+        .init_resource::<ViewportInsets>()
         .init_resource::<MatchAuthority>();
 }

@@ -2,10 +2,10 @@
 //! move, orbiting with the right mouse button (or Q/E, W/S), zooming with the
 //! wheel (or +/-), with a top-down view on T and a reset on Home.
 
-use crate::board::{BoardLayout, camp_direction};
-use crate::play::Match;
+use crate::base::{AppSystems, Screen};
+use crate::classic::Match;
 use crate::settings::Settings;
-use crate::{AppSystems, Screen};
+use crate::stage::board::{BoardLayout, camp_direction};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -143,7 +143,7 @@ fn steer(
     motion: Res<AccumulatedMouseMotion>,
     scroll: Res<AccumulatedMouseScroll>,
     egui_input: Option<Res<bevy_egui::input::EguiWantsInput>>,
-    focus: Option<Res<crate::input::KeyFocus>>,
+    focus: Option<Res<crate::base::KeyFocus>>,
     time: Res<Time>,
     layout: Res<BoardLayout>,
     game: Option<Res<Match>>,
@@ -157,8 +157,8 @@ fn steer(
         .as_ref()
         .is_some_and(|e| e.wants_any_pointer_input());
     // Typing, or a letter with Ctrl (Ctrl+S saves), never turns the camera.
-    let typing = !crate::input::KeyFocus::shortcuts_free(focus.as_deref())
-        || crate::input::modifier_held(&keys);
+    let typing = !crate::base::KeyFocus::shortcuts_free(focus.as_deref())
+        || crate::stage::input::modifier_held(&keys);
     let dt = time.delta_secs();
     if buttons.pressed(MouseButton::Right) && !over_ui {
         orbit.yaw -= motion.delta.x * 0.006;

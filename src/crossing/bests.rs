@@ -4,8 +4,8 @@
 //! a message, never a panic, and the bests start afresh.
 
 use super::{CrossingDone, CrossingSession};
+use crate::base::Notice;
 use crate::persist::{FileProblem, Folders, read_json, write_json};
-use crate::play::Notice;
 use crate::settings::Settings;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
@@ -91,7 +91,7 @@ pub(super) fn plugin(app: &mut App) {
                 note_result.run_if(on_message::<CrossingDone>),
             )
                 .chain()
-                .in_set(crate::AppSystems::View),
+                .in_set(crate::base::AppSystems::View),
         );
 }
 
@@ -143,7 +143,7 @@ fn note_result(
     session: Option<Res<CrossingSession>>,
     mut done: MessageReader<CrossingDone>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::screenshot::Shoot>>,
+    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
     mut bests: ResMut<CrossingBests>,
     mut result: ResMut<CrossingResult>,
     mut notices: MessageWriter<Notice>,

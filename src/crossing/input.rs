@@ -7,14 +7,14 @@
 use super::jobs::CrossingHintRequest;
 use super::watch::WatchControl;
 use super::{CrossingMove, CrossingSession, CrossingTurn};
-use crate::board::{BoardLayout, HoleMarker};
-use crate::input::{
-    Invalid, KeyFocus, Lifted, MenusOpen, Selection, ctrl_held, modifier_held, neighbour_towards,
-    take_escape,
+use crate::base::KeyFocus;
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
+use crate::stage::board::{BoardLayout, HoleMarker};
+use crate::stage::input::{
+    Invalid, Lifted, MenusOpen, Selection, ctrl_held, modifier_held, neighbour_towards, take_escape,
 };
-use crate::marbles::Marble;
-use crate::play::Notice;
-use crate::{AppSystems, Screen};
+use crate::stage::marbles::Marble;
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;

@@ -6,8 +6,8 @@
 //! (its stop flag is raised, so the search ends at its next check).
 
 use super::{CrossingRules, CrossingSession};
-use crate::AppSystems;
-use crate::input::Selection;
+use crate::base::AppSystems;
+use crate::stage::input::Selection;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::crossing::{Crossing, Hint, Limits};
@@ -195,7 +195,7 @@ fn take_hint(
     mut found: MessageReader<CrossingHintFound>,
     mut hint: ResMut<CrossingHint>,
     mut selection: ResMut<Selection>,
-    mut notices: MessageWriter<crate::play::Notice>,
+    mut notices: MessageWriter<crate::base::Notice>,
     settings: Res<crate::settings::Settings>,
 ) {
     let current = session.as_deref().and_then(workable);
@@ -212,7 +212,7 @@ fn take_hint(
             None => {
                 let lang = settings.language;
                 let text = crate::ui::tr(lang, "No hint could be found here.");
-                notices.write(crate::play::Notice::Info(text.into()));
+                notices.write(crate::base::Notice::Info(text.into()));
             }
         }
     }

@@ -14,8 +14,11 @@
 //! - `watch`: the best known crossing played back move by move.
 //! - `input`, `ui`, `shots`: clicks and keys, the egui panels, screenshots.
 
-use crate::play::{BoardChanged, MarblesMoved, Match, Notice};
-use crate::{AppSystems, LaunchOptions, Screen};
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
+use crate::classic::Match;
+use crate::shell::launch::LaunchOptions;
+use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::prelude::*;
 use starhop_engine::crossing::{CrossingGame, SEAT};
 use starhop_engine::{Hole, MarbleChange, RuleError};
@@ -127,7 +130,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<CrossingDraft>()
         // The classic selection (its lifted marble, its cursor) serves here
         // too; it is the input plugin's, absent from headless apps without it.
-        .init_resource::<crate::input::Selection>()
+        .init_resource::<crate::stage::input::Selection>()
         .add_message::<OpenCrossing>()
         .add_message::<StartCrossing>()
         .add_message::<CrossingMove>()
@@ -141,7 +144,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(CrossingRules)
                 .in_set(AppSystems::Rules)
-                .before(crate::play::PlaySystems),
+                .before(crate::classic::PlaySystems),
         )
         .add_systems(OnExit(Screen::Crossing), leave_crossing);
 }
@@ -166,7 +169,7 @@ pub fn view_plugin(app: &mut App) {
 fn colour_of(store: Option<&crate::league::LeagueStore>, profile: Option<&str>) -> u8 {
     profile
         .and_then(|id| store?.league.profiles.get(id))
-        .map_or(0, |p| crate::play::nearest_palette(p.colour))
+        .map_or(0, |p| crate::ui::palette::nearest_palette(p.colour))
 }
 
 /// A new session for `setup`, or why not.
@@ -332,7 +335,7 @@ fn apply_requests(
 /// Leaving the screen: the session goes and the star shows what it did before.
 fn leave_crossing(
     mut commands: Commands,
-    mut selection: ResMut<crate::input::Selection>,
+    mut selection: ResMut<crate::stage::input::Selection>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
     commands.remove_resource::<CrossingSession>();

@@ -5,10 +5,10 @@
 use super::jobs::CrossingHintFound;
 use super::watch::WatchControl;
 use super::{CrossingDone, CrossingDraft, CrossingSession, OpenCrossing, StartCrossing};
-use crate::LaunchOptions;
-use crate::input::Selection;
-use crate::play::BoardChanged;
-use crate::screenshot::{Shoot, ShotOf};
+use crate::shell::launch::LaunchOptions;
+use crate::shell::screenshot::{Shoot, ShotOf};
+use crate::stage::input::Selection;
+use crate::stage::marbles::BoardChanged;
 use bevy::prelude::*;
 use starhop_ai::crossing::{Crossing, best_known_line};
 use starhop_engine::Hole;
@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         arrange
             .run_if(resource_exists::<Shoot>)
-            .before(crate::AppSystems::Input),
+            .before(crate::base::AppSystems::Input),
     );
 }
 

@@ -7,7 +7,7 @@ use super::bests::{BestKey, CrossingBests, CrossingResult};
 use super::jobs::{CrossingHint, CrossingHintRequest, CrossingJobs};
 use super::watch::{Watch, WatchControl};
 use super::{CrossingDraft, CrossingSession, CrossingSetup, CrossingTurn, StartCrossing};
-use crate::Screen;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::league::LeagueStore;
 use crate::league::home::screen_panel;

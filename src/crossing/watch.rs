@@ -4,10 +4,11 @@
 //! player's game kept aside and put back when watching stops.
 
 use super::{CrossingRules, CrossingSession, hop};
-use crate::play::{Animating, BoardChanged, MarblesMoved, Notice};
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
 use crate::settings::Settings;
+use crate::stage::marbles::{Animating, BoardChanged, MarblesMoved};
 use crate::ui::tr;
-use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::Hole;
 use starhop_engine::crossing::CrossingGame;
@@ -87,7 +88,7 @@ fn control(
     mut moved: MessageWriter<MarblesMoved>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
-    mut selection: ResMut<crate::input::Selection>,
+    mut selection: ResMut<crate::stage::input::Selection>,
     settings: Res<Settings>,
 ) {
     let Some(mut s) = session.filter(|s| s.playing) else {

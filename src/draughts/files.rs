@@ -5,10 +5,10 @@
 //! stays where it is.
 
 use super::{DraughtsSession, LoadDraughts};
-use crate::LaunchOptions;
+use crate::base::Notice;
 use crate::persist::Folders;
-use crate::play::Notice;
 use crate::settings::{Language, Settings};
+use crate::shell::launch::LaunchOptions;
 use crate::ui::trf;
 use bevy::prelude::*;
 use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, read_record};
@@ -64,7 +64,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             save_games
                 .run_if(on_message::<SaveDraughts>)
-                .in_set(crate::AppSystems::View),
+                .in_set(crate::base::AppSystems::View),
         );
 }
 

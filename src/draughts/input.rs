@@ -9,11 +9,12 @@
 use super::jobs::{DraughtsHint, DraughtsHintRequest};
 use super::view::DraughtsSquare;
 use super::{DraughtsMoveRequest, DraughtsPiece, DraughtsPlaying, DraughtsSession, DraughtsTurn};
-use crate::input::{Invalid, KeyFocus, Lifted, MenusOpen, ctrl_held, modifier_held, take_escape};
-use crate::play::Notice;
+use crate::base::KeyFocus;
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
 use crate::settings::{Language, Settings};
+use crate::stage::input::{Invalid, Lifted, MenusOpen, ctrl_held, modifier_held, take_escape};
 use crate::ui::tr;
-use crate::{AppSystems, Screen};
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
 use bevy::prelude::*;

@@ -5,7 +5,7 @@
 
 use super::pieces::DraughtsAnimating;
 use super::{DraughtsMoveRequest, DraughtsPlaying, DraughtsSeat, DraughtsSession};
-use crate::AppSystems;
+use crate::base::AppSystems;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::Level;

@@ -15,10 +15,11 @@
 //! - [`files`]: saving and loading draughts games.
 //! - `view`, `input`, `ui`: the board and its marks, picking and keys, the egui panels.
 
-use crate::play::Notice;
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
 use crate::settings::{Language, Settings};
+use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
-use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use starhop_ai::Level;

@@ -6,9 +6,9 @@
 //! entities their meshes.
 
 use super::{DraughtsMoved, DraughtsRebuild, DraughtsSession};
-use crate::marbles::{HopLanded, Motion, leg_point};
+use crate::base::{AppSystems, Screen};
 use crate::settings::Settings;
-use crate::{AppSystems, Screen};
+use crate::stage::marbles::{HopLanded, Motion, leg_point};
 use bevy::prelude::*;
 use starhop_draughts::{Position, Side, Square, Variant};
 
@@ -143,7 +143,7 @@ fn follow_moves(
     all: Query<Entity, OnBoard>,
     settings: Res<Settings>,
 ) {
-    let speed = crate::marbles::animation_speed(&settings, None);
+    let speed = crate::stage::marbles::animation_speed(&settings, None);
     for DraughtsMoved { before, mv } in moved.read() {
         let variant = before.variant();
         let from = mv.from();
@@ -200,7 +200,7 @@ fn glide(
     settings: Res<Settings>,
     mut landed: MessageWriter<HopLanded>,
 ) {
-    let speed = crate::marbles::animation_speed(&settings, None);
+    let speed = crate::stage::marbles::animation_speed(&settings, None);
     for (e, mut g, mut t, mut piece) in &mut gliding {
         g.t += time.delta_secs() * speed / HOP_SECONDS;
         while g.t >= 1.0 && g.hop + 1 < g.path.len() {
@@ -233,7 +233,7 @@ fn vanish(
     time: Res<Time>,
     settings: Res<Settings>,
 ) {
-    let speed = crate::marbles::animation_speed(&settings, None);
+    let speed = crate::stage::marbles::animation_speed(&settings, None);
     for (e, mut v, mut t) in &mut taken {
         let dt = time.delta_secs();
         if v.delay > 0.0 {

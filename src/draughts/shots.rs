@@ -5,8 +5,8 @@
 use super::{
     DraughtsDraft, DraughtsRebuild, DraughtsSelection, DraughtsSession, OpenDraughts, StartDraughts,
 };
-use crate::LaunchOptions;
-use crate::screenshot::{Shoot, ShotOf};
+use crate::shell::launch::LaunchOptions;
+use crate::shell::screenshot::{Shoot, ShotOf};
 use bevy::prelude::*;
 use starhop_draughts::bot::{self, Budget, Level};
 use starhop_draughts::{Game, Variant, from_fen};
@@ -16,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         arrange
             .run_if(resource_exists::<Shoot>)
-            .before(crate::AppSystems::Input),
+            .before(crate::base::AppSystems::Input),
     );
 }
 

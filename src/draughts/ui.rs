@@ -9,10 +9,10 @@ use super::{
     DraughtsDraft, DraughtsPlaying, DraughtsSeat, DraughtsSession, DraughtsTurn, StartDraughts,
     outcome_text, side_name, variant_name,
 };
-use crate::Screen;
+use crate::base::Notice;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::persist::Folders;
-use crate::play::Notice;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, level_name, robot, trf};
 use bevy::prelude::*;

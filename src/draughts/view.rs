@@ -9,9 +9,9 @@ use super::input::{DraughtsSelection, landings};
 use super::jobs::DraughtsHint;
 use super::pieces::{DISC_HEIGHT, DraughtsPiece, Glide, SQUARE, board_reach, square_world};
 use super::{DraughtsPlaying, DraughtsRebuild, DraughtsSession};
-use crate::board::flat_on_board as flat;
+use crate::base::{AppSystems, Screen};
 use crate::camera::{Orbit, fit_distance};
-use crate::{AppSystems, Screen};
+use crate::stage::board::flat_on_board as flat;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use starhop_draughts::{Side, Square, Variant};
@@ -71,7 +71,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
         (
-            crate::board::hide_the_star,
+            crate::stage::board::hide_the_star,
             dress_pieces,
             lift_selected,
             mark.run_if(marks_changed),
@@ -93,7 +93,7 @@ fn make_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let marks = crate::board::MarkMaterials::new(&mut materials);
+    let marks = crate::stage::board::MarkMaterials::new(&mut materials);
     let wood = |r: f32, g: f32, b: f32, rough: f32| StandardMaterial {
         base_color: Color::srgb(r, g, b),
         perceptual_roughness: rough,
@@ -139,7 +139,7 @@ fn make_assets(
         must_take: marks.taken.clone(),
         hint: marks.hint.clone(),
         cursor: marks.cursor.clone(),
-        last: materials.add(crate::board::glow(
+        last: materials.add(crate::stage::board::glow(
             Color::srgba(1.0, 1.0, 0.9, 0.22),
             LinearRgba::rgb(0.3, 0.3, 0.25),
         )),

@@ -6,8 +6,8 @@
 
 use super::marbles::FoodAnimating;
 use super::{FoodMoveRequest, FoodPlaying, FoodSeat, FoodSession};
-use crate::AppSystems;
-use crate::play::Notice;
+use crate::base::AppSystems;
+use crate::base::Notice;
 use crate::settings::Settings;
 use crate::ui::tr;
 use bevy::prelude::*;

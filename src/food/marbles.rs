@@ -5,10 +5,10 @@
 //! the same entities back.
 
 use super::{FoodMoved, FoodRebuild, FoodSession};
-use crate::board::hex_to_world;
-use crate::marbles::{HOP_SECONDS, HopLanded, Motion, REST_Y, leg_point};
+use crate::base::{AppSystems, Screen};
 use crate::settings::Settings;
-use crate::{AppSystems, Screen};
+use crate::stage::board::hex_to_world;
+use crate::stage::marbles::{HOP_SECONDS, HopLanded, Motion, REST_Y, leg_point};
 use bevy::prelude::*;
 use starhop_engine::food::{Cell, FoodBoard};
 
@@ -97,7 +97,7 @@ pub fn colour_of(board: &FoodBoard, cell: Cell) -> u8 {
 
 /// Distance from the centre to the hexagon's corner holes.
 pub fn board_reach(board: &FoodBoard) -> f32 {
-    board.size as f32 * crate::board::SPACING
+    board.size as f32 * crate::stage::board::SPACING
 }
 
 /// The centre of `player`'s tray (of `players`), its direction out from the

@@ -14,10 +14,11 @@
 //! - [`progress`]: best results per puzzle, saving and loading food games.
 //! - `view`, `input`, `ui`: the board, picking and keys, the egui panels.
 
-use crate::play::Notice;
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
 use crate::settings::Settings;
+use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
-use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use starhop_ai::Level;

@@ -5,10 +5,10 @@
 //! format).
 
 use super::{FoodOver, FoodSession, LoadFood};
-use crate::LaunchOptions;
+use crate::base::Notice;
 use crate::persist::{FileProblem, Folders, read_json, write_json};
-use crate::play::Notice;
 use crate::settings::Settings;
+use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -143,7 +143,7 @@ pub(super) fn plugin(app: &mut App) {
                 save_games.run_if(on_message::<SaveFood>),
             )
                 .chain()
-                .in_set(crate::AppSystems::View),
+                .in_set(crate::base::AppSystems::View),
         );
 }
 
@@ -180,7 +180,7 @@ fn load_progress(
 fn note_results(
     session: Option<Res<FoodSession>>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::screenshot::Shoot>>,
+    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
     mut progress: ResMut<FoodProgress>,
     mut notices: MessageWriter<Notice>,
     settings: Res<Settings>,

@@ -6,8 +6,8 @@ use super::input::FoodSelection;
 use super::{
     FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood,
 };
-use crate::LaunchOptions;
-use crate::screenshot::{Shoot, ShotOf};
+use crate::shell::launch::LaunchOptions;
+use crate::shell::screenshot::{Shoot, ShotOf};
 use bevy::prelude::*;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
@@ -19,7 +19,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         arrange
             .run_if(resource_exists::<Shoot>)
-            .before(crate::AppSystems::Input),
+            .before(crate::base::AppSystems::Input),
     );
 }
 

@@ -9,12 +9,12 @@ use super::progress::{FoodProgress, FoodSaves};
 use super::{
     FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
-use crate::Screen;
+use crate::base::Notice;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::persist::Folders;
-use crate::play::Notice;
-use crate::play::PALETTE;
 use crate::settings::{Language, Settings};
+use crate::ui::palette::PALETTE;
 use crate::ui::{Tr, level_name, robot, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -33,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         drop_stale_verdicts
             .run_if(on_message::<super::FoodMoved>)
-            .in_set(crate::AppSystems::View),
+            .in_set(crate::base::AppSystems::View),
     );
 }
 

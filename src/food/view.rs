@@ -10,11 +10,11 @@ use super::marbles::{
     FoodColour, FoodHop, FoodMarble, TRAY_PITCH, board_reach, tray_frame, tray_reach, tray_row,
 };
 use super::{FoodPlaying, FoodRebuild, FoodSession};
-use crate::board::{HoleLook, flat_on_board as flat, hex_to_world, spawn_hole};
+use crate::base::{AppSystems, Screen};
 use crate::camera::{Orbit, fit_distance};
-use crate::marbles::{RADIUS, REST_Y};
-use crate::play::PALETTE;
-use crate::{AppSystems, Screen};
+use crate::stage::board::{HoleLook, flat_on_board as flat, hex_to_world, spawn_hole};
+use crate::stage::marbles::{RADIUS, REST_Y};
+use crate::ui::palette::PALETTE;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use starhop_engine::food::Cell;
@@ -57,11 +57,11 @@ struct FoodAssets {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_assets)
-        .add_systems(OnEnter(Screen::Food), crate::board::hide_the_star)
+        .add_systems(OnEnter(Screen::Food), crate::stage::board::hide_the_star)
         .add_systems(
             Update,
             (
-                crate::board::hide_the_star.run_if(in_state(Screen::Food)),
+                crate::stage::board::hide_the_star.run_if(in_state(Screen::Food)),
                 build_board.run_if(on_message::<FoodRebuild>),
                 dress_marbles,
                 lift_selected,
@@ -78,8 +78,8 @@ fn make_assets(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let glass = crate::marbles::glass_materials(&mut materials);
-    let marks = crate::board::MarkMaterials::new(&mut materials);
+    let glass = crate::stage::marbles::glass_materials(&mut materials);
+    let marks = crate::stage::board::MarkMaterials::new(&mut materials);
     commands.insert_resource(FoodAssets {
         sphere: meshes.add(Sphere::new(RADIUS).mesh().uv(48, 24)),
         glass,
@@ -119,7 +119,7 @@ fn make_assets(
         captured: marks.taken.clone(),
         hint: marks.hint.clone(),
         cursor: marks.cursor.clone(),
-        finish: materials.add(crate::board::glow(
+        finish: materials.add(crate::stage::board::glow(
             Color::srgba(1.0, 0.75, 0.1, 0.8),
             LinearRgba::rgb(1.2, 0.8, 0.1),
         )),

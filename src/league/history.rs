@@ -5,9 +5,9 @@
 use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueStore, profiles::colour_of};
-use crate::Screen;
+use crate::base::Notice;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::play::Notice;
 use crate::replay::{OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, display_name, level_name, tr, trf};
@@ -61,10 +61,9 @@ pub(super) fn watch_games(
                         .iter()
                         .enumerate()
                         .map(|(seat, who)| match who {
-                            Who::Profile(id) => league
-                                .profiles
-                                .get(id)
-                                .map_or(seat as u8, |p| crate::play::nearest_palette(p.colour)),
+                            Who::Profile(id) => league.profiles.get(id).map_or(seat as u8, |p| {
+                                crate::ui::palette::nearest_palette(p.colour)
+                            }),
                             _ => seat as u8,
                         })
                         .collect();

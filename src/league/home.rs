@@ -4,9 +4,9 @@
 
 use super::ask::LeagueAsk;
 use super::{LeagueStore, OpenTournament};
-use crate::Screen;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::play::PendingSetup;
+use crate::classic::PendingSetup;
 use crate::settings::{Language, Settings};
 use crate::ui::{Ask, Asking, Overlay, Tr, language_switch};
 use bevy::prelude::*;

@@ -8,14 +8,18 @@
 //! - [`view_plugin`]: the screens: [`home`], [`profiles`], [`history`],
 //!   [`tournament`], and a Yes/No question of their own ([`ask`]).
 
-use crate::persist::{Folders, local_stamp};
-use crate::play::{
-    BackToSetup, BoardChanged, LoadMatch, Match, MatchSetup, Notice, PALETTE, PendingSetup,
-    PlaySystems, SeatKind, SeatSetup, StartMatch,
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
+use crate::classic::{
+    BackToSetup, LoadMatch, Match, MatchSetup, PendingSetup, PlaySystems, SeatKind, SeatSetup,
+    StartMatch,
 };
+use crate::persist::{Folders, local_stamp};
 use crate::settings::{Language, Settings};
+use crate::shell::launch::LaunchOptions;
+use crate::stage::marbles::BoardChanged;
+use crate::ui::palette::PALETTE;
 use crate::ui::{tr, trf};
-use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use starhop_engine::{FirstMoveMethod, Preset};
 use starhop_league::{Entrant, Format, League, NextGame, StoreProblem, Tournament, Who};
@@ -185,8 +189,8 @@ pub(super) fn plugin(app: &mut App) {
 /// Chinese checkers Esc opens the menu.
 fn step_back_from_menu_screens(
     keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    focus: Option<Res<crate::input::KeyFocus>>,
-    menus: crate::input::MenusOpen,
+    focus: Option<Res<crate::base::KeyFocus>>,
+    menus: crate::stage::input::MenusOpen,
     screen: Res<State<Screen>>,
     online: Option<Res<crate::online::Online>>,
     mut open: ResMut<OpenTournament>,
@@ -202,8 +206,8 @@ fn step_back_from_menu_screens(
     let Some(mut keys) = keys else { return };
     if !here
         || menus.any()
-        || !crate::input::KeyFocus::shortcuts_free(focus.as_deref())
-        || !crate::input::take_escape(&mut keys)
+        || !crate::base::KeyFocus::shortcuts_free(focus.as_deref())
+        || !crate::stage::input::take_escape(&mut keys)
     {
         return;
     }
@@ -489,9 +493,11 @@ fn apply_requests(
         }
         let saved = match request {
             LeagueRequest::CreateProfile { name, colour } => {
-                let _ = league
-                    .profiles
-                    .create(name, crate::play::palette_rgb(*colour), &today());
+                let _ = league.profiles.create(
+                    name,
+                    crate::ui::palette::palette_rgb(*colour),
+                    &today(),
+                );
                 league.save()
             }
             LeagueRequest::RenameProfile { id, name } => {
@@ -501,7 +507,7 @@ fn apply_requests(
             LeagueRequest::RecolourProfile { id, colour } => {
                 let _ = league
                     .profiles
-                    .recolour(id, crate::play::palette_rgb(*colour));
+                    .recolour(id, crate::ui::palette::palette_rgb(*colour));
                 league.save()
             }
             LeagueRequest::DeleteProfile(id) => {
@@ -515,7 +521,7 @@ fn apply_requests(
                 format,
                 preset,
             } => {
-                let seed = crate::play::fresh_seed();
+                let seed = crate::classic::fresh_seed();
                 let id = league.new_tournament_id(seed);
                 let rules = starhop_engine::Rules {
                     first_move: FirstMoveMethod::Fixed(0),
@@ -583,7 +589,7 @@ pub fn tournament_setup(store: &LeagueStore, t: &Tournament, next: &NextGame) ->
                 if let Some(p) = store.league.profiles.get(id) {
                     seat.profile = Some(id.clone());
                     seat.name = p.name.clone();
-                    seat.colour = crate::play::nearest_palette(p.colour);
+                    seat.colour = crate::ui::palette::nearest_palette(p.colour);
                 } else {
                     seat.name = e.name.clone();
                 }

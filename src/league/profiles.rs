@@ -5,11 +5,11 @@
 use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore};
-use crate::Screen;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::play::PALETTE;
-use crate::play::nearest_palette;
 use crate::settings::{Language, Settings};
+use crate::ui::palette::PALETTE;
+use crate::ui::palette::nearest_palette;
 use crate::ui::{Tr, colour_name, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

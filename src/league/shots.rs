@@ -4,7 +4,7 @@
 //! opens one in a `STARHOP_HOME` folder made for the run).
 
 use super::LeagueStore;
-use crate::play::palette_rgb;
+use crate::ui::palette::palette_rgb;
 use starhop_ai::Level;
 use starhop_engine::{FirstMoveMethod, Game, Record, Rng, Rules};
 use starhop_league::{Entrant, Format, Tournament, Who};

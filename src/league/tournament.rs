@@ -6,7 +6,7 @@
 use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore, OpenTournament, PlayNext};
-use crate::Screen;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, display_name, level_name, trf};

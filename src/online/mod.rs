@@ -6,14 +6,14 @@
 //! match here like a local move, so the view animates remote moves the same
 //! way. A copy that disagrees with the authority's checksum is replaced by it.
 
+use crate::base::Notice;
+use crate::base::{AppSystems, Screen};
+use crate::classic::{Match, MatchSetup, MoveRequest, PlaySystems, Reports, SeatKind, TurnRequest};
 use crate::persist::{Folders, read_json, write_json};
-use crate::play::{
-    BoardChanged, Match, MatchSetup, MoveRequest, Notice, PlaySystems, Reports, SeatKind,
-    TurnRequest, nearest_palette, palette_rgb,
-};
 use crate::settings::Settings;
+use crate::stage::marbles::BoardChanged;
+use crate::ui::palette::{nearest_palette, palette_rgb};
 use crate::ui::{Tr, tr, trf};
-use crate::{AppSystems, Screen};
 use bevy::prelude::*;
 use starhop_engine::{Action, Game, Move, Seat};
 use starhop_net::{
@@ -69,7 +69,7 @@ pub fn last_table_path(folders: &Folders) -> std::path::PathBuf {
 fn load_last_table(
     mut commands: Commands,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::screenshot::Shoot>>,
+    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
     mut done: Local<bool>,
 ) {
     let Some(folders) = folders.filter(|_| !*done && shoot.is_none()) else {
@@ -87,7 +87,7 @@ fn load_last_table(
 fn save_last_table(
     last: Option<Res<LastTable>>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::screenshot::Shoot>>,
+    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
 ) {
     let (Some(last), Some(folders), None) = (last, folders, shoot) else {
         return;
@@ -310,7 +310,7 @@ fn host_game(
     };
     let mut config = HostConfig::new(setup.players, setup.rules.clone());
     config.seats = seat_infos(setup);
-    config.seed = Some(setup.seed.unwrap_or_else(crate::play::fresh_seed));
+    config.seed = Some(setup.seed.unwrap_or_else(crate::classic::fresh_seed));
     let lang = settings.language;
     let opened = open_table(config, setup);
     put_up(opened, &mut commands, &mut next, &mut notices, lang);
@@ -528,7 +528,7 @@ fn send_requests(
     online: Option<Res<Online>>,
     game: Option<Res<Match>>,
     mut moves: MessageReader<MoveRequest>,
-    mut items: MessageReader<crate::play::ItemRequest>,
+    mut items: MessageReader<crate::classic::ItemRequest>,
     mut turns: MessageReader<TurnRequest>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -802,7 +802,7 @@ fn follow_table(
                 // By name, as the lobby knows it before the game is on screen.
                 let name = match (&game, &online.lobby) {
                     (Some(m), _) if (seat as usize) < m.setup.seats.len() => {
-                        crate::ui::seat_name(lang, m, seat)
+                        crate::classic::screens::seat_name(lang, m, seat)
                     }
                     (_, Some(lobby)) => lobby
                         .seats

@@ -5,9 +5,10 @@
 
 use super::ui::JoinForm;
 use super::{HostGame, Online, TableRequest};
-use crate::play::{Match, MatchSetup, SeatKind};
-use crate::screenshot::{HoldShot, Shoot, ShotOf};
-use crate::{LaunchOptions, Screen};
+use crate::base::Screen;
+use crate::classic::{Match, MatchSetup, SeatKind};
+use crate::shell::launch::LaunchOptions;
+use crate::shell::screenshot::{HoldShot, Shoot, ShotOf};
 use bevy::prelude::*;
 use starhop_net::{
     ClientConfig, ClientEvents, ClientHandle, Connector, HostConfig, HostHandle, Want,
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         Update,
         arrange
             .run_if(resource_exists::<Shoot>)
-            .before(crate::AppSystems::Input),
+            .before(crate::base::AppSystems::Input),
     );
 }
 
@@ -61,7 +62,7 @@ fn arrange(
     guest: Option<Res<Guest>>,
     mut step: Local<u32>,
     mut frames: Local<u32>,
-    mut pending: ResMut<crate::play::PendingSetup>,
+    mut pending: ResMut<crate::classic::PendingSetup>,
     mut form: ResMut<JoinForm>,
     nearby: Res<super::ui::Nearby>,
     mut saves: ResMut<super::ui::HostableSaves>,
@@ -99,7 +100,7 @@ fn arrange(
             }
             // Saved games to host, the list open.
             if let Some(f) = folders {
-                crate::screenshot::make_sample_saves(&f);
+                crate::shell::screenshot::make_sample_saves(&f);
                 saves.open = true;
                 saves.listed = false;
             }

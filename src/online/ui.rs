@@ -4,14 +4,15 @@
 //! answer to a player who asks to take back a move.
 
 use super::{HostSaved, JoinGame, LastTable, Online, TableRequest, TableState};
-use crate::Screen;
+use crate::base::Notice;
+use crate::base::Screen;
 use crate::base::ViewportInsets;
+use crate::classic::{Match, PendingSetup, SeatKind};
 use crate::league::home::{screen_heading, screen_panel};
 use crate::persist::{Folders, SaveEntry, SaveState, list_saves, read_save};
-use crate::play::Notice;
-use crate::play::{Match, PALETTE, PendingSetup, SeatKind};
 use crate::settings::{Language, Settings};
 use crate::ui::display_name;
+use crate::ui::palette::PALETTE;
 use crate::ui::{Tr, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -384,7 +385,7 @@ fn lobby_panel(
         // The host's colours, as its lobby says (else our setup's).
         let colours: Vec<u8> = (0..lobby.seats.len())
             .map(|i| match lobby.seats[i].colour {
-                Some(rgb) => crate::play::nearest_palette(rgb),
+                Some(rgb) => crate::ui::palette::nearest_palette(rgb),
                 None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
             })
             .collect();
@@ -460,7 +461,7 @@ fn seats(
                     NetSeat::Remote if seat.connected => format!("🌐 {}", lang.t("joined")),
                     NetSeat::Remote => format!("⚠ {}", lang.t("connection lost")),
                     NetSeat::Bot { .. } => bot.map_or_else(String::new, |l| {
-                        crate::ui::kind_name(lang, SeatKind::Bot(l))
+                        crate::classic::screens::kind_name(lang, SeatKind::Bot(l))
                     }),
                 };
                 let changeable = matches!(seat.kind, NetSeat::Open | NetSeat::Bot { .. });
@@ -474,7 +475,10 @@ fn seats(
                                     table.write(TableRequest::SetSeat(i as u8, SeatKind::Remote));
                                 }
                                 for level in starhop_ai::Level::ALL {
-                                    let text = crate::ui::kind_name(lang, SeatKind::Bot(level));
+                                    let text = crate::classic::screens::kind_name(
+                                        lang,
+                                        SeatKind::Bot(level),
+                                    );
                                     if ui.selectable_label(bot == Some(level), text).clicked() {
                                         let kind = SeatKind::Bot(level);
                                         table.write(TableRequest::SetSeat(i as u8, kind));

@@ -3,9 +3,10 @@
 //! overwritten or deleted) and the game carries on with defaults and a
 //! message in words, in the player's language.
 
-use crate::LaunchOptions;
-use crate::play::{LoadMatch, Match, MatchSetup, Notice, PendingSetup, SeatKind, StartMatch};
+use crate::base::Notice;
+use crate::classic::{LoadMatch, Match, MatchSetup, PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
+use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Serialize, de::DeserializeOwned};
@@ -442,7 +443,7 @@ fn save_preferences(
     folders: Res<Folders>,
     options: Res<LaunchOptions>,
     settings: Res<Settings>,
-    screen: Res<State<crate::Screen>>,
+    screen: Res<State<crate::base::Screen>>,
     mut starts: MessageReader<StartMatch>,
     mut notices: MessageWriter<Notice>,
 ) {
@@ -452,7 +453,7 @@ fn save_preferences(
         .read()
         .last()
         .cloned()
-        .filter(|_| *screen.get() == crate::Screen::Setup);
+        .filter(|_| *screen.get() == crate::base::Screen::Setup);
     if options.screenshot.is_some() {
         return;
     }
@@ -493,7 +494,7 @@ fn save_games(
     let name = save_name(
         &local_stamp(SystemTime::now()),
         &seats,
-        crate::play::move_number(&m.game),
+        crate::classic::move_number(&m.game),
     );
     match save_record(&folders.saves, &m.record(), &name) {
         Ok(path) => {
@@ -518,7 +519,7 @@ fn save_games(
             notices.write(Notice::Info(trf(
                 lang,
                 "Saved: {}, move {}",
-                &[&who, &crate::play::move_number(&m.game)],
+                &[&who, &crate::classic::move_number(&m.game)],
             )));
             refresh.write(RefreshSaves);
         }

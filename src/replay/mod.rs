@@ -20,12 +20,13 @@
 //! - `mod.rs`: the messages, the timeline and the stepping (logic, headless).
 //! - `view.rs`: the egui panels and the keyboard.
 
-use crate::play::{
-    Animating, BoardChanged, BotSpeed, Match, MatchSetup, Notice, PauseReasons, Reports,
-};
+use crate::base::{AppSystems, Screen};
+use crate::base::{Notice, PauseReasons};
+use crate::classic::{BotSpeed, Match, MatchSetup, Reports};
 use crate::settings::{Language, Settings};
+use crate::shell::launch::LaunchOptions;
+use crate::stage::marbles::{Animating, BoardChanged};
 use crate::ui::{tr, trf};
-use crate::{AppSystems, LaunchOptions, Screen};
 use bevy::prelude::*;
 use starhop_engine::record::describe;
 use starhop_engine::{
@@ -264,7 +265,7 @@ pub(super) fn plugin(app: &mut App) {
             )
                 .chain()
                 .in_set(AppSystems::Rules)
-                .before(crate::play::PlaySystems),
+                .before(crate::classic::PlaySystems),
         );
 }
 

@@ -4,11 +4,12 @@
 //! the replay and send `ReplayControl` messages.
 
 use super::{Replay, ReplayControl, SPEEDS, Step};
-use crate::play::{Match, SeatKind};
+use crate::base::{AppSystems, Screen};
+use crate::classic::screens::seat_name;
+use crate::classic::{Match, SeatKind};
 use crate::settings::{Language, Settings};
 use crate::ui::i18n::item_name;
-use crate::ui::{Tr, seat_name, swatch, swatch_with_shape, trf};
-use crate::{AppSystems, Screen};
+use crate::ui::{Tr, swatch, swatch_with_shape, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::{Action, Event as RuleEvent, ItemUse, Seat, Status};
@@ -51,10 +52,10 @@ const KEYS: [(KeyCode, ReplayControl); 10] = [
 /// move, + − change the speed, Esc leaves (not while egui has the keyboard).
 pub fn keyboard(
     keys: Res<ButtonInput<KeyCode>>,
-    focus: Option<Res<crate::input::KeyFocus>>,
+    focus: Option<Res<crate::base::KeyFocus>>,
     mut controls: MessageWriter<ReplayControl>,
 ) {
-    if !crate::input::KeyFocus::shortcuts_free(focus.as_deref()) {
+    if !crate::base::KeyFocus::shortcuts_free(focus.as_deref()) {
         return;
     }
     for (key, control) in KEYS {
@@ -180,7 +181,7 @@ fn seat_badge(ui: &mut egui::Ui, lang: Language, m: &Match, seat: Seat, shapes: 
         swatch(ui, m.colour(seat));
     }
     if let SeatKind::Bot(_) = s.kind {
-        crate::ui::robot(ui).on_hover_text(crate::ui::kind_name(lang, s.kind));
+        crate::ui::robot(ui).on_hover_text(crate::classic::screens::kind_name(lang, s.kind));
     }
 }
 
@@ -252,7 +253,7 @@ fn panels(
                 if let Some(outcome) = g.outcome() {
                     let mut order: Vec<Seat> = (0..g.players() as Seat).collect();
                     order.sort_by_key(|&s| outcome.places[s as usize]);
-                    crate::ui::result_heading(ui, lang, &m, outcome);
+                    crate::classic::screens::result_heading(ui, lang, &m, outcome);
                     egui::Grid::new("replay-ranking")
                         .striped(true)
                         .num_columns(4)
@@ -293,7 +294,7 @@ fn panels(
                         lang.t("Round"),
                         g.rounds() + 1,
                         lang.t("Move"),
-                        crate::play::move_number(g)
+                        crate::classic::move_number(g)
                     ));
                     // Each turn starts with the whole move time.
                     if let Some(limit) = g.rules().move_limit_ms {
@@ -395,7 +396,7 @@ fn panels(
                         });
                         ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                             if party {
-                                crate::ui::held_row(ui, lang, &m, s);
+                                crate::classic::screens::held_row(ui, lang, &m, s);
                             }
                             // The bank as it stood: the running turn has not used any yet.
                             if let Some(bank) = g.player(s).bank_ms {

@@ -3,27 +3,34 @@
 //! UI systems only read state and send messages.
 
 use crate::base::ViewportInsets;
-use crate::play::{Match, Notice, PALETTE};
-use crate::settings::{Language, Settings};
-use crate::{AppSystems, Screen};
+use crate::base::{AppSystems, Screen};
+use crate::settings::Language;
+use crate::ui::palette::PALETTE;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_engine::{Event, Seat, Status};
+use starhop_engine::Seat;
 use std::path::PathBuf;
 
-mod draw;
-mod hud;
+mod dialogs;
 pub mod i18n;
-mod items;
-mod menus;
-pub(crate) use menus::{ask_yes_no, seat_in_list};
-mod setup;
+pub mod palette;
+pub(crate) use dialogs::{ask_yes_no, modal, seat_in_list};
+mod widgets;
 
-pub(crate) use hud::result_heading;
-pub use hud::{back_to_setup_button, button_bar, save_button, status_box, undo_redo_buttons};
 pub use i18n::{Tr, display_name, tr, trf};
-pub use items::held_row;
-pub use setup::{colour_name, kind_name, language_switch, level_name, start_button};
+pub use widgets::{
+    back_to_setup_button, button_bar, colour_name, language_switch, level_name, save_button,
+    start_button, status_box, undo_redo_buttons,
+};
+
+/// The order egui draws in each frame: a screen's own panels and HUD
+/// first, then the menus and questions, then the toasts over them.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum UiPass {
+    Screens,
+    Menus,
+    Toasts,
+}
 
 /// Which menu window is open over the game: a state, so systems elsewhere
 /// can run only while no menu is open (`run_if(in_state(Overlay::None))`).
@@ -85,37 +92,22 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .init_resource::<Asking>()
         .init_resource::<Toasts>()
-        .init_resource::<draw::DrawShow>()
         .add_systems(
             EguiPrimaryContextPass,
             install_fonts.run_if(not(resource_exists::<FontsInstalled>)),
         )
-        .add_systems(
+        .configure_sets(
             EguiPrimaryContextPass,
-            (
-                setup::setup_screen.run_if(in_state(Screen::Setup)),
-                (draw::draw_window, hud::hud, hud::end_screen).run_if(in_state(Screen::Playing)),
-                menus::overlays,
-                menus::confirm,
-                toasts,
-            )
+            (UiPass::Screens, UiPass::Menus, UiPass::Toasts)
                 .chain()
                 .after(install_fonts),
         )
+        .add_systems(EguiPrimaryContextPass, toasts.in_set(UiPass::Toasts))
         .add_systems(
             EguiPrimaryContextPass,
             note_key_focus.after(toasts).after(install_fonts),
         )
-        .add_systems(OnEnter(Overlay::Load), menus::refresh_saves)
-        .add_systems(OnExit(Screen::Playing), menus::close_everything)
-        .add_systems(
-            Update,
-            (
-                collect_notices,
-                menus::escape.after(AppSystems::Input),
-                draw::start_draw_show,
-            ),
-        );
+        .add_systems(Update, (expire_toasts.in_set(AppSystems::View),));
 }
 
 #[derive(Resource)]
@@ -173,12 +165,12 @@ pub fn trailing<R>(
     shown.inner
 }
 
-/// Notes who has the keyboard for the screens' own keys ([`crate::input::KeyFocus`]),
+/// Notes who has the keyboard for the screens' own keys ([`crate::base::KeyFocus`]),
 /// after every window of the frame was drawn. A button clicked with the
 /// mouse gives the keyboard back to the screen at once (egui would keep it
 /// focused, and then Enter would press it again and the screen's keys would
 /// stop); a button reached with Tab keeps it.
-fn note_key_focus(mut contexts: EguiContexts, mut focus: ResMut<crate::input::KeyFocus>) -> Result {
+fn note_key_focus(mut contexts: EguiContexts, mut focus: ResMut<crate::base::KeyFocus>) -> Result {
     let ctx = contexts.ctx_mut()?;
     let typing = ctx.text_edit_focused() || ctx.any_popup_open();
     if !typing && ctx.input(|i| i.pointer.any_released()) {
@@ -188,7 +180,7 @@ fn note_key_focus(mut contexts: EguiContexts, mut focus: ResMut<crate::input::Ke
             }
         });
     }
-    let now = crate::input::KeyFocus {
+    let now = crate::base::KeyFocus {
         typing,
         widget: !typing && ctx.memory(|m| m.focused().is_some()),
     };
@@ -229,38 +221,9 @@ pub(crate) fn install_fonts(mut commands: Commands, mut contexts: EguiContexts) 
     Ok(())
 }
 
-/// Turns rule notices into toasts in the player's language.
-fn collect_notices(
-    mut notices: MessageReader<Notice>,
-    mut toasts: ResMut<Toasts>,
-    settings: Res<Settings>,
-    game: Option<Res<Match>>,
-    time: Res<Time>,
-) {
-    let lang = settings.language;
+/// Toasts go once they have been on show long enough; at most six stay.
+fn expire_toasts(mut toasts: ResMut<Toasts>, time: Res<Time>) {
     let now = time.elapsed_secs_f64();
-    for n in notices.read() {
-        let name = |s: u8| {
-            game.as_ref()
-                .map_or_else(|| format!("{}", s + 1), |m| seat_name(lang, m, s))
-        };
-        let (mut text, colour) = i18n::describe_notice(lang, n, &name);
-        // A finisher's place so far: one more than those who needed fewer turns.
-        if let (Notice::Rule(Event::Finished { turns, .. }), Some(m)) = (n, &game) {
-            let ahead = (0..m.game.players() as u8)
-                .filter(|&s| matches!(m.game.player(s).status, Status::Finished { turns: t } if t < *turns))
-                .count();
-            text += &format!(" · {} {}", tr(lang, "Place"), ahead + 1);
-        }
-        if !text.is_empty() {
-            toasts.0.push(Toast {
-                text,
-                colour,
-                first_drawn: None,
-                frames: 0,
-            });
-        }
-    }
     if toasts.0.iter().any(|t| t.expired(now)) {
         toasts.0.retain(|t| !t.expired(now));
     }
@@ -323,30 +286,6 @@ fn toasts(
         });
     ctx.request_repaint();
     Ok(())
-}
-
-/// A seat's name as shown (default names in the interface language).
-pub fn seat_name(lang: Language, m: &Match, seat: Seat) -> String {
-    let name = m.name(seat);
-    match m.setup.seats.get(seat as usize).map(|s| s.kind) {
-        // A bot nobody named carries its level's name, as in the standings,
-        // numbered when several such bots of one level play.
-        Some(crate::play::SeatKind::Bot(level)) if i18n::default_number(name).is_some() => {
-            let label = trf(lang, "Bot ({})", &[&level_name(lang, level)]);
-            let alike = |s: &crate::play::SeatSetup| {
-                s.kind == crate::play::SeatKind::Bot(level)
-                    && i18n::default_number(&s.name).is_some()
-            };
-            let seats = &m.setup.seats;
-            if seats.iter().filter(|s| alike(s)).count() > 1 {
-                let nth = seats[..seat as usize].iter().filter(|s| alike(s)).count() + 1;
-                format!("{label} {nth}")
-            } else {
-                label
-            }
-        }
-        _ => display_name(lang, name),
-    }
 }
 
 /// An egui colour for a Bevy colour.

@@ -5,9 +5,10 @@ use crate::common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhop::marbles::{Hopping, Marble, MarbleIndex, rest_position};
-use starhop::play::{LoadMatch, Match, MatchSetup, MoveRequest, Notice, StartMatch, TurnRequest};
-use starhop::{Screen, StarhopLogicPlugin, board::BoardLayout};
+use starhop::base::Notice;
+use starhop::classic::{LoadMatch, Match, MatchSetup, MoveRequest, StartMatch, TurnRequest};
+use starhop::stage::marbles::{Hopping, Marble, MarbleIndex, rest_position};
+use starhop::{Screen, StarhopLogicPlugin, stage::board::BoardLayout};
 use starhop_engine::{Event, FirstMoveMethod, Game, Hole, Move, Record, Rules, Seat};
 use std::time::Duration;
 
@@ -184,7 +185,7 @@ fn a_finished_game_reaches_the_end_state() {
 
 #[test]
 fn bots_move_on_their_own_through_the_same_requests() {
-    use starhop::play::SeatKind;
+    use starhop::classic::SeatKind;
     use starhop_ai::Level;
     let mut app = app();
     let mut setup = MatchSetup::new(2, fixed_rules());
@@ -222,7 +223,8 @@ fn bots_move_on_their_own_through_the_same_requests() {
 
 // ----- bots, pause and jobs -----
 
-use starhop::play::{BotMind, BotSpeed, PauseReasons, SeatKind};
+use starhop::base::PauseReasons;
+use starhop::classic::{BotMind, BotSpeed, SeatKind};
 use starhop_ai::Level;
 
 fn bots_setup(players: usize, level: Level) -> MatchSetup {
@@ -363,8 +365,9 @@ fn the_watch_speed_and_pause_do_not_carry_into_the_next_game() {
 /// An app started as `starhop ARGS` would be (without the window).
 fn launched(args: &[&str]) -> App {
     use clap::Parser;
-    let args =
-        starhop::launch::Args::parse_from(std::iter::once("starhop").chain(args.iter().copied()));
+    let args = starhop::shell::launch::Args::parse_from(
+        std::iter::once("starhop").chain(args.iter().copied()),
+    );
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
         .insert_resource(args.options(std::time::Instant::now()))
@@ -667,9 +670,12 @@ fn a_record_that_breaks_the_rules_is_refused_in_words_and_changes_nothing() {
 
 // ----- party: the 3D view -----
 
-use starhop::marbles::{Motion, RADIUS};
-use starhop::party::{Funnel, Growing, ItemBox, Leaving, ObstacleMark, PartyCue, Powered, demo};
-use starhop::play::{Animating, ItemRequest};
+use starhop::classic::ItemRequest;
+use starhop::classic::party::{
+    Funnel, Growing, ItemBox, Leaving, ObstacleMark, PartyCue, Powered, demo,
+};
+use starhop::stage::marbles::Animating;
+use starhop::stage::marbles::{Motion, RADIUS};
 use starhop_engine::{Item, ItemUse, Preset, Rng};
 
 /// Party rules with a box every round, so items come quickly.
@@ -1117,7 +1123,7 @@ fn bots_play_a_party_game_and_wait_for_every_effect() {
 fn the_party_shots_start_a_party_game() {
     use clap::Parser;
     for shot in ["party", "wing", "swap", "tornado", "pickup", "roadblock"] {
-        let args = starhop::launch::Args::parse_from([
+        let args = starhop::shell::launch::Args::parse_from([
             "starhop",
             "--screenshot",
             "out.png",
@@ -1128,13 +1134,13 @@ fn the_party_shots_start_a_party_game() {
         assert!(setup.rules.items, "{shot}");
         assert_eq!(setup.players, 4);
     }
-    let args = starhop::launch::Args::parse_from(["starhop", "--screenshot", "out.png"]);
+    let args = starhop::shell::launch::Args::parse_from(["starhop", "--screenshot", "out.png"]);
     assert!(!args.quick_start().unwrap().rules.items);
 }
 // ----- party: play and HUD -----
 
 use bevy::input::ButtonInput;
-use starhop::input::{Aim, ItemChoice, ItemTargeting, Selection};
+use starhop::stage::input::{Aim, ItemChoice, ItemTargeting, Selection};
 use starhop_engine::RuleError;
 use starhop_engine::items::MAX_HELD;
 
@@ -1184,7 +1190,7 @@ fn party_game_where(want: impl Fn(&[Item]) -> bool) -> Game {
 /// `ButtonInput`, as the window would feed them).
 fn app_with_input() -> App {
     common::app_with(|app| {
-        app.add_plugins(starhop::input::plugin)
+        app.add_plugins(starhop::stage::input::plugin)
             .init_resource::<ButtonInput<KeyCode>>()
             .init_resource::<ButtonInput<MouseButton>>();
     })
@@ -1252,7 +1258,7 @@ fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
             b | starhop_engine::Bitboard::single(u.first_pick())
         });
         assert_eq!(
-            starhop::input::targets(game_of(&app), aim(&app).unwrap()),
+            starhop::stage::input::targets(game_of(&app), aim(&app).unwrap()),
             firsts
         );
         let u = uses[uses.len() / 2];
@@ -1265,7 +1271,7 @@ fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
                 app.world().resource::<Selection>().lifted,
                 Some(u.first_pick())
             );
-            let seconds = starhop::input::targets(game_of(&app), now);
+            let seconds = starhop::stage::input::targets(game_of(&app), now);
             assert!(seconds.contains(second), "{item}: {u} is offered");
             press_hole(&mut app, second);
         }
@@ -1646,13 +1652,13 @@ mod escape {
     use starhop::crossing::{CrossingSession, CrossingSetup, StartCrossing};
     use starhop::draughts::{DraughtsPlaying, DraughtsSeat, DraughtsSetup, StartDraughts};
     use starhop::food::{FoodPlaying, FoodSetup, OpenFood, StartFood};
-    use starhop::input::ToggleMenu;
     use starhop::league::OpenTournament;
+    use starhop::stage::input::ToggleMenu;
 
     fn esc_app() -> App {
         let mut app = common::app();
         app.add_plugins((
-            starhop::input::plugin,
+            starhop::stage::input::plugin,
             starhop::food::input::plugin,
             starhop::draughts::input::plugin,
             starhop::crossing::input::plugin,

@@ -8,16 +8,16 @@ use crate::common;
 use bevy::prelude::*;
 use common::{Seen, app, marbles, settle, tap, temp_folders};
 use starhop::Screen;
-use starhop::board::BoardLayout;
+use starhop::base::Notice;
 use starhop::crossing::bests::bests_path;
 use starhop::crossing::{
     BestKey, CrossingBests, CrossingHint, CrossingHintFound, CrossingMove, CrossingSession,
     CrossingSetup, CrossingTurn, StartCrossing,
 };
-use starhop::input::Selection;
-use starhop::marbles::rest_position;
 use starhop::persist::Folders;
-use starhop::play::Notice;
+use starhop::stage::board::BoardLayout;
+use starhop::stage::input::Selection;
+use starhop::stage::marbles::rest_position;
 use starhop_ai::crossing::Hint;
 use starhop_engine::crossing::CrossingGame;
 use starhop_engine::{Hole, Move, RuleError};
@@ -29,9 +29,12 @@ fn app_with(folders: Option<Folders>) -> App {
         app.insert_resource(f);
     }
     // Keys as the window feeds them, and both input plugins, as in the game.
-    app.add_plugins((starhop::input::plugin, starhop::crossing::input::plugin))
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<ButtonInput<MouseButton>>();
+    app.add_plugins((
+        starhop::stage::input::plugin,
+        starhop::crossing::input::plugin,
+    ))
+    .init_resource::<ButtonInput<KeyCode>>()
+    .init_resource::<ButtonInput<MouseButton>>();
     app.update();
     app
 }

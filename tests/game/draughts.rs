@@ -8,6 +8,7 @@ use crate::common;
 use bevy::prelude::*;
 use common::{Seen, app, temp_folders};
 use starhop::Screen;
+use starhop::base::Notice;
 use starhop::draughts::files::{SaveDraughts, draughts_saves, is_draughts_record, open_saved};
 use starhop::draughts::input::DraughtsPress;
 use starhop::draughts::pieces::DraughtsAnimating;
@@ -16,7 +17,6 @@ use starhop::draughts::{
     LoadDraughts, StartDraughts,
 };
 use starhop::persist::Folders;
-use starhop::play::Notice;
 use starhop::settings::Language;
 use starhop_ai::Level;
 use starhop_draughts::{Game, Outcome, Side, Square, Variant, WinReason, from_fen};
@@ -26,9 +26,12 @@ fn draughts_app(folders: Option<Folders>) -> App {
     if let Some(f) = folders {
         app.insert_resource(f);
     }
-    app.add_plugins((starhop::input::plugin, starhop::draughts::input::plugin))
-        .init_resource::<ButtonInput<KeyCode>>()
-        .init_resource::<ButtonInput<MouseButton>>();
+    app.add_plugins((
+        starhop::stage::input::plugin,
+        starhop::draughts::input::plugin,
+    ))
+    .init_resource::<ButtonInput<KeyCode>>()
+    .init_resource::<ButtonInput<MouseButton>>();
     app.update();
     app
 }

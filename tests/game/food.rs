@@ -7,13 +7,13 @@ use crate::common;
 use bevy::prelude::*;
 use common::{Seen, temp_folders};
 use starhop::Screen;
+use starhop::base::Notice;
 use starhop::food::marbles::{FoodIndex, cell_rest};
 use starhop::food::{
     FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
     FoodTurn, StartFood, TrayMarble,
 };
 use starhop::persist::Folders;
-use starhop::play::Notice;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
 use starhop_engine::Hex;
@@ -429,7 +429,7 @@ fn the_saved_games_list_shows_new_saves_and_a_damaged_one_is_refused_and_kept() 
 fn the_command_line_starts_the_food_game_it_describes() {
     use clap::Parser;
     use starhop::food::FoodMode;
-    use starhop::launch::Args;
+    use starhop::shell::launch::Args;
     let args = Args::parse_from([
         "starhop",
         "--food",

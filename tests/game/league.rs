@@ -11,11 +11,11 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::Screen;
 use starhop::StarhopLogicPlugin;
+use starhop::classic::{LoadMatch, Match, MoveRequest, StartMatch, TurnRequest};
 use starhop::league::{
     LeagueRequest, LeagueStore, MatchLeague, OpenTournament, PlayNext, WatchRecord, league_dir,
 };
 use starhop::persist::Folders;
-use starhop::play::{LoadMatch, Match, MoveRequest, StartMatch, TurnRequest};
 use starhop::replay::{OpenReplay, Replay, ReplayControl};
 use starhop_ai::Level;
 use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Preset, Record};
@@ -228,7 +228,7 @@ fn a_tournament_game_that_ends_is_recorded_and_saved() {
         .setup
         .seats
         .iter()
-        .position(|s| s.kind == starhop::play::SeatKind::Human)
+        .position(|s| s.kind == starhop::classic::SeatKind::Human)
         .unwrap() as u8;
     app.world_mut().write_message(TurnRequest::Resign(person));
     frames(&mut app, 3);

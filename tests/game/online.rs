@@ -5,8 +5,8 @@ use crate::common;
 
 use bevy::prelude::*;
 use starhop::Screen;
+use starhop::classic::{Match, MatchSetup, MoveRequest, SeatKind};
 use starhop::online::{HostGame, JoinGame, LastTable, Online, TableRequest, TableState};
-use starhop::play::{Match, MatchSetup, MoveRequest, SeatKind};
 use starhop_engine::{Action, Game, Move};
 use starhop_net::{
     ClientConfig, ClientHandle, Connector, HostConfig, HostHandle, SeatInfo, Want, drive,
@@ -411,7 +411,7 @@ fn a_seat_that_timed_out_is_not_taken_back_and_the_player_is_told_why() {
 
 #[test]
 fn a_joining_player_sees_the_hosts_colours_and_its_clock_running() {
-    use starhop::play::palette_rgb;
+    use starhop::ui::palette::palette_rgb;
     let rules = starhop_engine::Rules {
         move_limit_ms: Some(60_000),
         ..small_rules()

@@ -5,8 +5,8 @@ use crate::common;
 
 use bevy::prelude::*;
 use common::{app, fixed_rules};
-use starhop::play::{LoadMatch, Match, MoveRequest};
-use starhop::race::RaceView;
+use starhop::classic::race::RaceView;
+use starhop::classic::{LoadMatch, Match, MoveRequest};
 use starhop::settings::Settings;
 use starhop_ai::race;
 use starhop_engine::{Board, Game, Hex, Position, Record, Rules};

@@ -7,12 +7,11 @@ use crate::common;
 
 use bevy::prelude::*;
 use starhop::Screen;
-use starhop::marbles::{Hopping, Marble, MarbleIndex};
-use starhop::party::{ItemBox, Leaving, demo};
-use starhop::play::{
-    BotMind, BotSpeed, Match, MatchSetup, Notice, SeatKind, StartMatch, TurnRequest,
-};
+use starhop::base::Notice;
+use starhop::classic::party::{ItemBox, Leaving, demo};
+use starhop::classic::{BotMind, BotSpeed, Match, MatchSetup, SeatKind, StartMatch, TurnRequest};
 use starhop::replay::{OpenReplay, OpenReplayFile, Replay, ReplayControl, SPEEDS};
+use starhop::stage::marbles::{Hopping, Marble, MarbleIndex};
 use starhop_engine::{Action, FirstMoveMethod, Game, Hole, Preset, Record, Rng, Rules, Seat};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -330,7 +329,7 @@ fn leaving_goes_back_to_the_setup_screen() {
     // The setup's start position is back on the board.
     let pending = app
         .world()
-        .resource::<starhop::play::PendingSetup>()
+        .resource::<starhop::classic::PendingSetup>()
         .clone();
     let board = starhop_engine::Board::get(pending.0.rules.board_size).unwrap();
     let start = starhop_engine::Position::start(board, pending.0.players).unwrap();
@@ -347,14 +346,17 @@ fn after_leaving_a_new_game_plays_its_moves() {
     send(&mut app, ReplayControl::Leave);
     app.update();
     app.world_mut()
-        .write_message(StartMatch(starhop::play::MatchSetup::new(2, fixed_rules())));
+        .write_message(StartMatch(starhop::classic::MatchSetup::new(
+            2,
+            fixed_rules(),
+        )));
     app.update();
     app.update();
     let game = &app.world().resource::<Match>().game;
     assert_eq!(game.actions().count(), 0, "a new game");
     let mv = game.legal_moves()[0];
     app.world_mut()
-        .write_message(starhop::play::MoveRequest::from(mv));
+        .write_message(starhop::classic::MoveRequest::from(mv));
     app.update();
     assert_eq!(
         app.world().resource::<Match>().game.actions().count(),
@@ -373,7 +375,7 @@ fn leaving_goes_back_to_the_finished_game_as_it_was() {
     app.update();
     let mv = app.world().resource::<Match>().game.legal_moves()[0];
     app.world_mut()
-        .write_message(starhop::play::MoveRequest::from(mv));
+        .write_message(starhop::classic::MoveRequest::from(mv));
     app.update();
     app.world_mut().write_message(TurnRequest::Resign(1));
     app.update();
@@ -504,7 +506,7 @@ fn the_keys_step_play_and_leave() {
 #[test]
 fn the_command_line_opens_a_replay_file() {
     use clap::Parser;
-    let args = starhop::launch::Args::parse_from(["starhop", "--replay", "game.json"]);
+    let args = starhop::shell::launch::Args::parse_from(["starhop", "--replay", "game.json"]);
     let options = args.options(std::time::Instant::now());
     assert_eq!(
         options.replay.as_deref(),

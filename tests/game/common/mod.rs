@@ -5,9 +5,10 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use starhop::StarhopLogicPlugin;
-use starhop::marbles::{HopLanded, Hopping, Marble};
+use starhop::base::Notice;
 use starhop::persist::Folders;
-use starhop::play::{MarblesMoved, Notice};
+use starhop::stage::marbles::MarblesMoved;
+use starhop::stage::marbles::{HopLanded, Hopping, Marble};
 use starhop_engine::{FirstMoveMethod, Game, Hole, Move, Position, Rules};
 use std::time::Duration;
 

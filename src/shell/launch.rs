@@ -1,0 +1,332 @@
+//! The command line: what `starhop` was asked to do when it started. Kept in
+//! the library so tests can check that each option reaches the game.
+
+use crate::classic::{MatchSetup, SeatKind, quick_rules};
+use crate::crossing::CrossingSetup;
+use crate::draughts::{DraughtsSeat, DraughtsSetup};
+use crate::food::{FoodSeat, FoodSetup};
+use crate::settings::Language;
+use crate::shell::screenshot::ShotOf;
+use clap::Parser;
+use starhop_ai::Level;
+use starhop_draughts::Variant;
+use starhop_engine::{FirstMoveMethod, Preset, Rules};
+use std::path::PathBuf;
+
+/// How the game was started from the command line.
+#[derive(bevy::prelude::Resource, Clone, Debug, Default)]
+pub struct LaunchOptions {
+    /// Render, save a screenshot here, and exit.
+    pub screenshot: Option<std::path::PathBuf>,
+    /// Start straight into a game with this setup (for screenshots and quick play).
+    pub quick_start: Option<crate::classic::MatchSetup>,
+    /// Play this many moves of the greedy bot first (for screenshots).
+    pub moves: usize,
+    /// Which screen the screenshot shows.
+    pub shot_of: crate::shell::screenshot::ShotOf,
+    /// Load this record at start.
+    pub load: Option<std::path::PathBuf>,
+    /// Override the settings' language.
+    pub language: Option<crate::settings::Language>,
+    /// Log frame times of the game's own systems.
+    pub diagnostics: bool,
+    /// When the process started, for the time to the first frame.
+    pub started: Option<std::time::Instant>,
+    /// Let the greedy bot play every seat (a demo, and load for measurements).
+    pub autoplay: bool,
+    /// Exit after this many seconds.
+    pub quit_after: Option<f32>,
+    /// Start straight into this food checkers game (`--food`).
+    pub food: Option<crate::food::FoodSetup>,
+    /// Open the replay viewer on this record file (`--replay`).
+    pub replay: Option<std::path::PathBuf>,
+    /// Start straight into this crossing challenge (`--crossing`).
+    pub crossing: Option<crate::crossing::CrossingSetup>,
+    /// Start straight into this draughts game (`--draughts`).
+    pub draughts: Option<crate::draughts::DraughtsSetup>,
+}
+
+/// The presets by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PresetArg {
+    Classic,
+    SuperJump,
+    Tournament,
+    Party,
+}
+
+impl From<PresetArg> for Preset {
+    fn from(p: PresetArg) -> Preset {
+        match p {
+            PresetArg::Classic => Preset::Classic,
+            PresetArg::SuperJump => Preset::SuperJump,
+            PresetArg::Tournament => Preset::Tournament,
+            PresetArg::Party => Preset::Party,
+        }
+    }
+}
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "starhop",
+    version,
+    about = "Starhop: Chinese checkers on a 3D star board"
+)]
+pub struct Args {
+    /// Render, save a screenshot to FILE (PNG) and exit.
+    #[arg(long, value_name = "FILE")]
+    pub screenshot: Option<PathBuf>,
+    /// What the screenshot shows (party, wing, swap, tornado, pickup and
+    /// roadblock show a party game; the last five catch an effect midway).
+    #[arg(long, value_enum, default_value_t = ShotOf::Game)]
+    pub shot: ShotOf,
+    /// Start straight into a game with this many players (2, 3, 4 or 6;
+    /// 2 when only --vs, --bots or --first is given).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The rules of a quick-started game (default: classic).
+    #[arg(long, value_enum)]
+    pub preset: Option<PresetArg>,
+    /// Board size for a quick start: 3, 4 or 5 rows per point.
+    #[arg(long, default_value_t = 4)]
+    pub size: u8,
+    /// Play this many moves (greedy bot) before the screenshot.
+    #[arg(long, default_value_t = 0)]
+    pub moves: usize,
+    /// How a quick-started game draws its first mover (default: lots).
+    #[arg(long, value_parser = ["coin", "rps", "lots"])]
+    pub first: Option<String>,
+    /// Make every seat of a quick-started game a bot of this level (watch them play).
+    #[arg(long, value_name = "LEVEL")]
+    pub bots: Option<Level>,
+    /// Play seat 1 yourself against bots of this level in the other seats.
+    #[arg(long, value_name = "LEVEL", conflicts_with = "bots")]
+    pub vs: Option<Level>,
+    /// Seed for a quick-started game (screenshots use 7; games a fresh one).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Load a saved game (a record file).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<PathBuf>,
+    /// Watch a saved game or record file in the replay viewer.
+    #[arg(long, value_name = "FILE", conflicts_with = "load")]
+    pub replay: Option<PathBuf>,
+    /// Interface language.
+    #[arg(long, value_parser = ["en", "zh"])]
+    pub lang: Option<String>,
+    /// Show marble shape marks (colour-blind aid) in this run.
+    #[arg(long)]
+    pub shapes: bool,
+    /// Log the frame time of the game's own systems every five seconds.
+    #[arg(long)]
+    pub diagnostics: bool,
+    /// Let the greedy bot play every seat (a demo; load for --diagnostics).
+    #[arg(long)]
+    pub autoplay: bool,
+    /// Exit after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub quit_after: Option<f32>,
+    /// Start a food checkers (食棋) game: a solo puzzle, free solo or a table
+    /// of several players (--players, --bots / --vs, --holes, --slides).
+    #[arg(long, value_enum)]
+    pub food: Option<FoodArg>,
+    /// Food checkers: holes of the hexagon (37, 61 or 91).
+    #[arg(long, default_value_t = 61)]
+    pub holes: usize,
+    /// Food checkers: the puzzle to play (its id; default: the first).
+    #[arg(long, value_name = "ID")]
+    pub puzzle: Option<String>,
+    /// Start the solo crossing challenge (--size, --long-jumps).
+    #[arg(long)]
+    pub crossing: bool,
+    /// The crossing challenge with long jumps.
+    #[arg(long)]
+    pub long_jumps: bool,
+    /// Start a draughts game (International 10×10 or Russian 8×8); --vs
+    /// LEVEL puts a bot on Black, --bots LEVEL on both sides.
+    #[arg(long, value_enum)]
+    pub draughts: Option<DraughtsArg>,
+    /// Food checkers: slides on or off (default: off solo, on at a table).
+    #[arg(long, value_parser = ["on", "off"])]
+    pub slides: Option<String>,
+}
+
+/// The draughts variants by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum DraughtsArg {
+    International,
+    Russian,
+}
+
+/// The kinds of food checkers game by their command-line names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FoodArg {
+    Puzzle,
+    Solo,
+    Table,
+}
+
+impl Args {
+    /// The match the options ask to start at once, if any: `--players`,
+    /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
+    /// always shows a game, six players unless told otherwise).
+    pub fn quick_start(&self) -> Option<MatchSetup> {
+        if self.food.is_some()
+            || self.shot.food()
+            || self.crossing_setup().is_some()
+            || self.draughts_setup().is_some()
+        {
+            return None;
+        }
+        let asked = self.vs.is_some()
+            || self.bots.is_some()
+            || self.first.is_some()
+            || self.preset.is_some();
+        let party_shot = self.screenshot.is_some() && self.shot.party();
+        let players = self
+            .players
+            .or(party_shot.then_some(4))
+            .or(self.screenshot.as_ref().map(|_| 6))
+            .or(asked.then_some(2))?;
+        let mut rules = quick_rules(self.size);
+        if let Some(preset) = self.preset {
+            rules = Rules {
+                board_size: rules.board_size,
+                first_move: rules.first_move,
+                ..Preset::from(preset).rules()
+            };
+        }
+        if party_shot {
+            // Party rules, with a box every round so the board shows several.
+            rules.items = true;
+            rules.box_every = 1;
+        }
+        rules.first_move = match self.first.as_deref() {
+            Some("coin") => FirstMoveMethod::CoinToss,
+            Some("rps") => FirstMoveMethod::RockPaperScissors,
+            _ => FirstMoveMethod::Lots,
+        };
+        // The greedy bot that plays a screenshot's game out is too slow for the
+        // anti-passive rule; the end screen should show a race that finished.
+        rules.anti_passive &=
+            !(self.screenshot.is_some() && matches!(self.shot, ShotOf::End | ShotOf::EndRated));
+        let seed = self.seed.or(self.screenshot.as_ref().map(|_| 7));
+        let mut setup = MatchSetup {
+            seed,
+            ..MatchSetup::new(players, rules)
+        };
+        for (i, seat) in setup.seats.iter_mut().enumerate() {
+            match (self.bots, self.vs) {
+                (Some(level), _) => seat.kind = SeatKind::Bot(level),
+                (None, Some(level)) if i > 0 => seat.kind = SeatKind::Bot(level),
+                _ => {}
+            }
+        }
+        Some(setup)
+    }
+
+    pub fn options(&self, started: std::time::Instant) -> LaunchOptions {
+        LaunchOptions {
+            screenshot: self.screenshot.clone(),
+            quick_start: self.quick_start(),
+            moves: self.moves,
+            shot_of: self.shot,
+            load: self.load.clone(),
+            language: self.lang.as_deref().map(|l| {
+                if l == "zh" {
+                    Language::Chinese
+                } else {
+                    Language::English
+                }
+            }),
+            diagnostics: self.diagnostics,
+            started: Some(started),
+            autoplay: self.autoplay,
+            quit_after: self.quit_after,
+            food: self.food_setup(),
+            replay: self.replay.clone(),
+            crossing: self.crossing_setup(),
+            draughts: self.draughts_setup(),
+        }
+    }
+
+    /// The draughts game `--draughts` (or a draughts screenshot) asks for.
+    pub fn draughts_setup(&self) -> Option<DraughtsSetup> {
+        let shot = self.screenshot.is_some() && self.shot.draughts();
+        let variant = match self.draughts {
+            Some(DraughtsArg::Russian) => Variant::Russian,
+            Some(DraughtsArg::International) => Variant::International,
+            None if shot => Variant::International,
+            None => return None,
+        };
+        let seats = match (self.bots, self.vs) {
+            (Some(level), _) => [DraughtsSeat::Bot(level); 2],
+            (None, Some(level)) => [DraughtsSeat::Human, DraughtsSeat::Bot(level)],
+            (None, None) => DraughtsSetup::default().seats,
+        };
+        Some(DraughtsSetup {
+            variant,
+            seats,
+            minutes: None,
+        })
+    }
+
+    /// The crossing challenge `--crossing` (or a crossing screenshot) asks for.
+    pub fn crossing_setup(&self) -> Option<CrossingSetup> {
+        let shot = self.screenshot.is_some() && self.shot.crossing();
+        let size = if [3, 4, 5].contains(&self.size) {
+            self.size
+        } else {
+            4
+        };
+        (self.crossing || shot).then(|| CrossingSetup::new(size, self.long_jumps))
+    }
+
+    /// The food checkers game `--food` asks for.
+    pub fn food_setup(&self) -> Option<FoodSetup> {
+        let holes = if [37, 61, 91].contains(&self.holes) {
+            self.holes
+        } else {
+            61
+        };
+        let slides = self.slides.as_deref().map(|s| s == "on");
+        // A food screenshot without --food shows the kind it is about.
+        let shot_kind = match self.shot {
+            ShotOf::FoodTable => Some(FoodArg::Table),
+            ShotOf::Food | ShotOf::FoodSelect => Some(FoodArg::Solo),
+            _ => None,
+        }
+        .filter(|_| self.screenshot.is_some());
+        let default_players = if shot_kind == Some(FoodArg::Table) {
+            4
+        } else {
+            2
+        };
+        Some(match self.food.or(shot_kind)? {
+            FoodArg::Puzzle => {
+                let all = starhop_ai::food::puzzles::all();
+                let p = match &self.puzzle {
+                    Some(id) => all.iter().find(|p| &p.id == id),
+                    None => all.first(),
+                };
+                match p {
+                    Some(p) => FoodSetup::puzzle(p),
+                    None => FoodSetup::solo(holes, None, false),
+                }
+            }
+            FoodArg::Solo => FoodSetup::solo(holes, None, slides.unwrap_or(false)),
+            FoodArg::Table => {
+                let players = self.players.unwrap_or(default_players).clamp(2, 6);
+                let seats = (0..players)
+                    .map(|i| match (self.bots, self.vs) {
+                        (Some(level), _) => FoodSeat::Bot(level),
+                        (None, Some(level)) if i > 0 => FoodSeat::Bot(level),
+                        (None, None) if i > 0 => FoodSeat::Bot(Level::Medium),
+                        _ => FoodSeat::Human,
+                    })
+                    .collect();
+                FoodSetup::table(holes, seats, slides.unwrap_or(true))
+            }
+        })
+    }
+}

@@ -1,0 +1,26 @@
+//! The shell around the games: the command line, the pause menu and the
+//! windows over every screen (settings, saved games, controls, questions),
+//! the screenshot harness and the frame timing.
+
+use crate::base::{AppSystems, Screen};
+use crate::ui::{Overlay, UiPass};
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+pub mod launch;
+mod menus;
+pub mod perf;
+pub mod screenshot;
+
+/// The pause menu and the windows over every screen.
+pub(crate) fn menus_plugin(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        (menus::overlays, menus::confirm)
+            .chain()
+            .in_set(UiPass::Menus),
+    )
+    .add_systems(OnEnter(Overlay::Load), menus::refresh_saves)
+    .add_systems(OnExit(Screen::Playing), menus::close_everything)
+    .add_systems(Update, menus::escape.after(AppSystems::Input));
+}

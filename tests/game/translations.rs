@@ -1,0 +1,350 @@
+//! The game's words in both languages, checked across every table and every
+//! source file that shows text: each shown English text has its Chinese with
+//! the same holes, nothing English bypasses the tables, and the lookups
+//! follow the language. Here, above every mode, because it reads them all.
+
+use starhop::base::Notice;
+use starhop::settings::Language;
+use starhop::ui::i18n::*;
+use starhop_engine::{Event, Item};
+
+/// The tables the modes register.
+const MODE_TABLES: [&[(&str, &str)]; 4] = [
+    starhop::league::zh::ZH,
+    starhop::crossing::zh::ZH,
+    starhop::online::zh::ZH,
+    starhop::draughts::zh::ZH,
+];
+
+/// Every table of the game, for the tests that check them together.
+fn all_zh() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
+    ZH.iter().chain(MODE_TABLES.into_iter().flatten())
+}
+
+/// One string literal of a source file and the code just before it.
+struct Literal {
+    text: String,
+    before: String,
+    line: usize,
+}
+
+/// The string literals of Rust source, outside comments and outside the
+/// table and tests of this file. A small scanner, enough for our sources.
+fn literals(source: &str) -> Vec<Literal> {
+    let mut code = source;
+    if let Some(at) = code.find("#[cfg(test)]") {
+        code = &code[..at];
+    }
+    let chars: Vec<char> = code.chars().collect();
+    let mut out = Vec::new();
+    let (mut i, mut line) = (0, 1);
+    let mut skip_table = false;
+    while i < chars.len() {
+        let c = chars[i];
+        if c == '\n' {
+            line += 1;
+        }
+        if c == '/' && chars.get(i + 1) == Some(&'/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+            continue;
+        }
+        // Char literals ('"') and lifetimes ('a): a quote in a char literal is not a string.
+        if c == '\'' && chars.get(i + 2) == Some(&'\'') {
+            i += 3;
+            continue;
+        }
+        if c == '\'' && chars.get(i + 1) == Some(&'\\') {
+            i += 4;
+            continue;
+        }
+        let upto: String = chars[i.saturating_sub(120)..i].iter().collect();
+        if upto.ends_with("const ZH: &[(&str, &str)] = ") {
+            skip_table = true;
+        }
+        if skip_table && c == ';' {
+            skip_table = false;
+        }
+        if c == '"' {
+            let start_line = line;
+            let mut text = String::new();
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                if chars[i] == '\n' {
+                    line += 1;
+                }
+                text.push(chars[i]);
+                i += 1;
+            }
+            if !skip_table {
+                let before: String = upto.chars().filter(|c| !c.is_whitespace()).collect();
+                out.push(Literal {
+                    text,
+                    before,
+                    line: start_line,
+                });
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Whether the literal is the English text of a translation call.
+fn is_translated(before: &str) -> bool {
+    let whole_word_t = before.strip_suffix("t(").is_some_and(|b| {
+        !b.ends_with(|c: char| c.is_alphanumeric() || c == '_') || b.ends_with('.')
+    });
+    whole_word_t || before.ends_with("tr(lang,") || before.ends_with("trf(lang,")
+}
+
+/// Egui ids, file names and other text nobody reads.
+fn is_not_shown(before: &str) -> bool {
+    [
+        "from_id_salt(",
+        "from_id_salt((",
+        "Grid::new(",
+        "Area::new(",
+        "Id::new(",
+        "id_salt(",
+        "id().with((",
+        "include_bytes!(",
+        "insert(",
+        "DEFAULT_NAME:&str=",
+        "_ID:&str=",
+        "id_salt((",
+        "screen_panel(ctx,",
+        "button_bar(ctx,",
+        "status_box(ctx,",
+        "join(",
+        "var_os(",
+        "info!(",
+        "warn!(",
+    ]
+    .iter()
+    .any(|m| before.ends_with(m))
+}
+
+/// Words that need no translation: key names, the game's name, a language's own name.
+const UNTRANSLATED_WORDS: &[&str] = &[
+    "Enter", "Space", "Esc", "Start", "Tab", "LT", "RT", "Ctrl", "Shift", "Home", "End", "D",
+    "pad", "A", "B", "H", "P", "Q", "E", "W", "S", "T", "U", "Y", "Z", "Starhop", "English",
+];
+
+fn ui_sources() -> Vec<(String, String)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in [
+        "src/ui",
+        "src/classic/screens",
+        "src/persist",
+        "src/food",
+        "src/league",
+        "src/replay",
+        "src/crossing",
+        "src/online",
+        "src/draughts",
+    ] {
+        for entry in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                files.push((path.display().to_string(), text));
+            }
+        }
+    }
+    files
+}
+
+/// Every text passed to `t(…)`, `lang.t(…)`, `tr(lang, …)` or `trf(lang, …)`
+/// in the UI and file sources has a Chinese translation with the same `{}` holes.
+#[test]
+fn every_translated_text_has_chinese() {
+    let mut missing = Vec::new();
+    let mut found = 0;
+    for (file, text) in ui_sources() {
+        for lit in literals(&text) {
+            if !is_translated(&lit.before) {
+                continue;
+            }
+            found += 1;
+            match all_zh().find(|(en, _)| *en == lit.text) {
+                None => missing.push(format!("{file}:{}: {:?}", lit.line, lit.text)),
+                Some((en, zh)) => assert_eq!(
+                    en.matches("{}").count(),
+                    zh.matches("{}").count(),
+                    "the Chinese of {en:?} fills a different number of holes"
+                ),
+            }
+        }
+    }
+    assert!(found > 150, "the scan found the UI texts ({found})");
+    assert!(missing.is_empty(), "no Chinese for: {missing:#?}");
+}
+
+/// The UI shows no English that bypasses the table: every other literal in
+/// `src/ui` is an id, symbols and `{}` holes (a formatted string built from
+/// translated pieces), or key names.
+#[test]
+fn no_ui_text_bypasses_the_table() {
+    let mut bypass = Vec::new();
+    for (file, text) in ui_sources() {
+        // The league's sample for screenshots names its made-up players.
+        let league = file.contains("src/league") && !file.ends_with("shots.rs");
+        let replay = file.ends_with("replay/view.rs");
+        let crossing = file.contains("src/crossing")
+            || ((file.contains("src/online") || file.contains("src/draughts"))
+                && !file.ends_with("shots.rs")
+                // File names, not shown as text.
+                && !file.ends_with("draughts/files.rs"));
+        // Colour names are ids: `colour_name` translates them where shown.
+        let palette = file.ends_with("ui/palette.rs");
+        let ui = file.contains("src/ui") || file.contains("src/classic/screens");
+        if !ui && !league && !replay && !crossing || palette {
+            continue;
+        }
+        for lit in literals(&text) {
+            if is_translated(&lit.before) || is_not_shown(&lit.before) {
+                continue;
+            }
+            // Words outside the `{…}` holes of a format string.
+            let mut words = String::new();
+            let mut depth = 0;
+            for c in lit.text.chars() {
+                match c {
+                    '{' => depth += 1,
+                    '}' => depth -= 1,
+                    c if depth == 0 => words.push(if c.is_ascii_alphabetic() { c } else { ' ' }),
+                    _ => {}
+                }
+            }
+            if let Some(w) = words
+                .split_whitespace()
+                .find(|w| !UNTRANSLATED_WORDS.contains(w))
+            {
+                bypass.push(format!("{file}:{}: {:?} ({w})", lit.line, lit.text));
+            }
+        }
+    }
+    assert!(
+        bypass.is_empty(),
+        "English shown without the table: {bypass:#?}"
+    );
+}
+
+/// The scanners themselves catch what they should.
+#[test]
+fn the_scanners_catch_untranslated_text() {
+    let lits = literals(
+        "// \"comment\"\nui.label(\"Hello\"); lang.t(\"Start game\"); t(\"x\"); at(\"y\"); format!(\"{} {}\", a, b); '\"'; Grid::new(\"id\")",
+    );
+    let texts: Vec<(&str, bool, bool)> = lits
+        .iter()
+        .map(|l| {
+            (
+                l.text.as_str(),
+                is_translated(&l.before),
+                is_not_shown(&l.before),
+            )
+        })
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            ("Hello", false, false),
+            ("Start game", true, false),
+            ("x", true, false),
+            ("y", false, false),
+            ("{} {}", false, false),
+            ("id", false, true),
+        ]
+    );
+}
+
+#[test]
+fn every_registered_table_is_looked_up() {
+    for table in MODE_TABLES {
+        register(table);
+    }
+    for &(en, zh) in all_zh() {
+        assert_eq!(tr(Language::Chinese, en), zh, "{en}");
+    }
+}
+
+#[test]
+fn translations_fall_back_to_english_and_are_unique() {
+    assert_eq!(tr(Language::Chinese, "Start game"), "开始游戏");
+    assert_eq!(tr(Language::English, "Start game"), "Start game");
+    assert_eq!(tr(Language::Chinese, "no such text"), "no such text");
+    let all: Vec<_> = all_zh().collect();
+    for (i, (en, _)) in all.iter().enumerate() {
+        assert!(!all[..i].iter().any(|(e, _)| e == en), "{en} twice");
+    }
+}
+
+#[test]
+fn party_notices_have_words_in_both_languages() {
+    use starhop_engine::ItemUse;
+    let name = |s: u8| ["Ann", "Bo"][s as usize].to_string();
+    let used = Event::ItemUsed {
+        seat: 1,
+        item_use: ItemUse::FlyingWing { marble: 3, to: 9 },
+        change: None,
+    };
+    let taken = |kept| Event::ItemTaken {
+        seat: 0,
+        hole: 60,
+        item: Item::Tornado,
+        kept,
+    };
+    let say = |lang, e: Event| describe_notice(lang, &Notice::Rule(e), &name).0;
+    assert_eq!(
+        say(Language::English, used.clone()),
+        "Bo used a flying wing"
+    );
+    assert_eq!(say(Language::Chinese, used), "Bo 使用了飞天翼");
+    assert_eq!(say(Language::English, taken(true)), "Ann found a tornado");
+    assert!(say(Language::English, taken(false)).contains("hand is full"));
+    assert!(say(Language::Chinese, taken(false)).contains("龙卷风"));
+    for lang in [Language::English, Language::Chinese] {
+        for e in [
+            Event::BoxPlaced { hole: 60 },
+            Event::ObstacleGone {
+                hole: 60,
+                item: Item::Roadblock,
+            },
+            Event::ObstacleGone {
+                hole: 60,
+                item: Item::RoadWorker,
+            },
+        ] {
+            assert!(!say(lang, e).is_empty());
+        }
+        for item in Item::ALL {
+            assert!(!item_tip(lang, item).is_empty());
+            assert_eq!(
+                item_name(lang, item).to_lowercase(),
+                item_noun(lang, item).to_lowercase()
+            );
+        }
+    }
+}
+
+#[test]
+fn templates_and_default_names_follow_the_language() {
+    assert_eq!(trf(Language::English, "move {}", &[&23]), "move 23");
+    assert_eq!(trf(Language::Chinese, "move {}", &[&23]), "第 23 步");
+    assert_eq!(display_name(Language::Chinese, "Player 4"), "玩家 4");
+    assert_eq!(display_name(Language::English, "Player 4"), "Player 4");
+    assert_eq!(
+        display_name(Language::Chinese, "Player Anna"),
+        "Player Anna"
+    );
+    assert_eq!(display_name(Language::Chinese, "Player 4b"), "Player 4b");
+    assert_eq!(default_number("Player 12"), Some(12));
+    assert_eq!(default_number("Player "), None);
+}
