@@ -143,6 +143,14 @@ pub struct Budget {
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
 
+/// A stop flag shared with other searches (the food and crossing solvers
+/// and the draughts bots take an `Arc<AtomicBool>`), so one flag stops any bot.
+impl From<Arc<AtomicBool>> for StopFlag {
+    fn from(flag: Arc<AtomicBool>) -> StopFlag {
+        StopFlag(flag)
+    }
+}
+
 impl StopFlag {
     pub fn raise(&self) {
         self.0.store(true, Ordering::Relaxed);

@@ -25,4 +25,8 @@ pub enum DraughtsError {
     },
     #[error("the game is over")]
     GameOver,
+    #[error("nothing to undo")]
+    NothingToUndo,
+    #[error("nothing to redo")]
+    NothingToRedo,
 }

@@ -6,6 +6,15 @@ use crate::error::DraughtsError;
 use crate::notation::{move_text, parse_move, route_text};
 use crate::position::{Move, Position, Side};
 use serde::{Deserialize, Serialize};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Revisions come from one counter for the whole program, as the engine's
+/// games' do: no two states of any games share one.
+static NEXT_REVISION: AtomicU64 = AtomicU64::new(1);
+
+fn next_revision() -> u64 {
+    NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -222,6 +231,8 @@ pub struct Game {
     plies: Vec<Ply>,
     redo: Vec<Move>,
     ending: Option<Ending>,
+    /// New on every change (undo included), for background jobs.
+    revision: u64,
 }
 
 impl Game {
@@ -239,7 +250,16 @@ impl Game {
             plies: vec![],
             redo: vec![],
             ending: None,
+            revision: next_revision(),
         }
+    }
+
+    /// Identifies the game's current state: it changes with every move,
+    /// undo, redo, resignation and agreement, and is never used again for
+    /// another state. A bot's search keeps the revision it started on and
+    /// its answer is dropped when the game has moved on.
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     pub fn variant(&self) -> Variant {
@@ -399,21 +419,29 @@ impl Game {
             clocks,
             outcome,
         });
+        self.revision = next_revision();
     }
 
     /// Take back the last action (a resignation or agreement first, else the
     /// last move, which goes on the redo stack). False if there is none.
     pub fn undo(&mut self) -> bool {
         if self.ending.take().is_some() {
+            self.revision = next_revision();
             return true;
         }
         match self.plies.pop() {
             Some(p) => {
                 self.redo.push(p.mv);
+                self.revision = next_revision();
                 true
             }
             None => false,
         }
+    }
+
+    /// Whether there is something to take back (a move, or the players' ending).
+    pub fn can_undo(&self) -> bool {
+        self.ending.is_some() || !self.plies.is_empty()
     }
 
     /// Play again the last move taken back. False if there is none.
@@ -440,6 +468,7 @@ impl Game {
             return Err(DraughtsError::GameOver);
         }
         self.ending = Some(Ending::Resigned(side));
+        self.revision = next_revision();
         Ok(())
     }
 
@@ -450,6 +479,7 @@ impl Game {
             return Err(DraughtsError::GameOver);
         }
         self.ending = Some(Ending::OutOfTime(side));
+        self.revision = next_revision();
         Ok(())
     }
 
@@ -458,6 +488,7 @@ impl Game {
             return Err(DraughtsError::GameOver);
         }
         self.ending = Some(Ending::Agreement);
+        self.revision = next_revision();
         Ok(())
     }
 

@@ -10,6 +10,8 @@
 //!   animation), [`Game::moves_along`] (hop-by-hop input),
 //!   [`Game::notation`] (the move list),
 //!   [`Game::record`] / [`read_record`] (versioned JSON).
+//! - [`shape`]: the game behind the box's one game shape
+//!   (`starhop_engine::shape::BoxGame`), its moves as routes ([`DraughtsMove`]).
 //! - [`Position`] and [`Move`]: pieces, side to move, bitboard move
 //!   generation; [`to_fen`] / [`from_fen`], [`move_text`] / [`parse_move`].
 //! - [`bot::think`]: a bot's move for a [`Game`] at a [`bot::Level`] within a
@@ -24,6 +26,7 @@ mod notation;
 pub mod perft;
 mod position;
 mod record;
+pub mod shape;
 
 pub use board::{Square, Variant};
 pub use error::DraughtsError;
@@ -37,3 +40,4 @@ pub use record::{
     DRAUGHTS_RECORD_FORMAT, DRAUGHTS_RECORD_VERSION, DraughtsRecord, MAX_DRAUGHTS_RECORD_BYTES,
     RecordError, parse_record, read_record,
 };
+pub use shape::DraughtsMove;

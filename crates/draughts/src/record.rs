@@ -149,22 +149,36 @@ pub fn read_record(reader: impl Read) -> Result<(DraughtsRecord, Game), RecordEr
 /// checked before the rest, so a record of another kind or a newer version
 /// says so rather than failing on a field.
 pub fn parse_record(bytes: &[u8]) -> Result<(DraughtsRecord, Game), RecordError> {
-    let value: serde_json::Value =
-        serde_json::from_slice(bytes).map_err(|e| RecordError::Json(e.to_string()))?;
-    let format = value
-        .get("format")
-        .and_then(|f| f.as_str())
-        .unwrap_or_default();
-    if format != DRAUGHTS_RECORD_FORMAT {
-        return Err(RecordError::Format(format.to_string()));
-    }
-    match value.get("version").and_then(|v| v.as_u64()) {
-        None | Some(0) => return Err(RecordError::NoVersion),
-        Some(v) if v > u64::from(DRAUGHTS_RECORD_VERSION) => return Err(RecordError::Version(v)),
-        Some(_) => {}
-    }
-    let record: DraughtsRecord =
-        serde_json::from_value(value).map_err(|e| RecordError::Json(e.to_string()))?;
+    let record = DraughtsRecord::from_slice(bytes)?;
     let game = Game::from_record(&record)?;
     Ok((record, game))
+}
+
+impl DraughtsRecord {
+    /// Parses a record and checks its format and version first (its moves
+    /// are checked when [`Game::from_record`] replays them).
+    pub fn from_slice(bytes: &[u8]) -> Result<DraughtsRecord, RecordError> {
+        let value: serde_json::Value =
+            serde_json::from_slice(bytes).map_err(|e| RecordError::Json(e.to_string()))?;
+        let format = value
+            .get("format")
+            .and_then(|f| f.as_str())
+            .unwrap_or_default();
+        if format != DRAUGHTS_RECORD_FORMAT {
+            return Err(RecordError::Format(format.to_string()));
+        }
+        match value.get("version").and_then(|v| v.as_u64()) {
+            None | Some(0) => return Err(RecordError::NoVersion),
+            Some(v) if v > u64::from(DRAUGHTS_RECORD_VERSION) => {
+                return Err(RecordError::Version(v));
+            }
+            Some(_) => {}
+        }
+        serde_json::from_value(value).map_err(|e| RecordError::Json(e.to_string()))
+    }
+
+    /// The record as the game saves it (pretty JSON).
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a record always serialises")
+    }
 }

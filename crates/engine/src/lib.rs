@@ -9,6 +9,7 @@
 //! - [`crossing`]: the solo crossing challenge (one army, fewest moves) and its record.
 //! - [`change`]: how marbles moved, reported to the view for every change.
 //! - [`items`]: party mode's items and boxes (the rules are in `game`).
+//! - [`shape`]: the one shape every game of the box sits behind ([`BoxGame`]).
 //! - `testkit` (feature `test-kit`): forward-leaning random games for tests and benchmarks.
 //!
 //! The engine knows nothing of Bevy; the game and the bots build on it.
@@ -30,6 +31,7 @@ pub mod record;
 pub mod rng;
 pub mod rules;
 pub mod seats;
+pub mod shape;
 #[cfg(feature = "test-kit")]
 pub mod testkit;
 
@@ -48,3 +50,4 @@ pub use record::{MAX_RECORD_BYTES, Record, RecordError, read_record};
 pub use rng::Rng;
 pub use rules::{FirstMoveMethod, Preset, Rules, Teams};
 pub use seats::Seat;
+pub use shape::{BoxGame, ClassicMove, CrossingMove, GameKind, GameResult};

@@ -12,13 +12,16 @@
 //! leaves half a file. A file that cannot be read is renamed
 //! `NAME.corrupt-N` (never overwritten or deleted) and reported.
 
-use crate::history::{GameFiled, HistoryEntry, RatingChange, Who, game_id};
+use crate::history::{
+    GameFiled, HistoryEntry, RatingChange, Who, any_game_id, game_id, nearest_end_reason,
+};
 use crate::profiles::Profiles;
 use crate::rating::{RatedGame, bot_level, level_of, rating_changes};
 use crate::tournament::Tournament;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use starhop_engine::{MAX_RECORD_BYTES, Record, Seat, Status};
+use starhop_games::{AnyGame, AnyRecord, AnyRecordError, BoxGame, GameKind, read_any_record_from};
 use std::path::{Path, PathBuf};
 
 pub const LEAGUE_FORMAT: &str = "starhop-league";
@@ -159,21 +162,29 @@ fn read_checked<T: DeserializeOwned>(
 
 /// The history entry of a record filed without an entry file: its places
 /// and ending from a replay, its seats as guests and bots, unrated, dated by
-/// the file. None when the record does not replay to an end.
+/// the file. Records of every game are read, tagged or in their own format.
+/// None when the record does not replay to an end.
 fn entry_of_record(
     path: &Path,
     name: &str,
     modified: std::time::SystemTime,
 ) -> Option<HistoryEntry> {
     let file = std::fs::File::open(path).ok()?;
-    let record = starhop_engine::read_record(file, MAX_RECORD_BYTES).ok()?;
+    let record = read_any_record_from(file, MAX_RECORD_BYTES).ok()?;
     let game = record.replay().ok()?;
-    let outcome = game.outcome()?.clone();
-    let n = record.players;
+    let result = game.result()?;
+    let (reason, ending) = match &game {
+        AnyGame::Classic(g) => (g.outcome()?.reason, None),
+        _ => (
+            nearest_end_reason(result.reason),
+            Some(result.reason.to_string()),
+        ),
+    };
+    let n = record.seats();
     let who = (0..n)
         .map(|s| {
             record
-                .bots
+                .bots()
                 .get(s)
                 .cloned()
                 .flatten()
@@ -186,20 +197,27 @@ fn entry_of_record(
         .map_or(0, |d| d.as_secs());
     Some(HistoryEntry {
         id: name.trim_end_matches(".json").to_string(),
+        game: record.kind(),
         date: utc_stamp(secs),
-        names: (0..n)
-            .map(|s| record.names.get(s).cloned().unwrap_or_default())
-            .collect(),
+        names: seat_names(&record),
         who,
-        places: outcome.places.clone(),
-        scores: outcome.scores.clone(),
-        reason: outcome.reason,
-        moves: record.actions.len(),
+        places: result.places,
+        scores: result.scores,
+        reason,
+        ending,
+        moves: record.moves(),
         rating: vec![0; n],
         new_levels: vec![None; n],
         record: name.to_string(),
         tournament: None,
     })
+}
+
+/// A name for every seat (empty where the record has none).
+fn seat_names(record: &AnyRecord) -> Vec<String> {
+    (0..record.seats())
+        .map(|s| record.names().get(s).cloned().unwrap_or_default())
+        .collect()
 }
 
 /// "2026-11-30 14.05" (UTC) from seconds since 1970.
@@ -402,6 +420,11 @@ impl League {
         }
         self.history.push(HistoryEntry {
             id: id.clone(),
+            game: if record.rules.items {
+                GameKind::Party
+            } else {
+                GameKind::Classic
+            },
             date: date.into(),
             names: (0..n)
                 .map(|s| record.names.get(s).cloned().unwrap_or_default())
@@ -410,6 +433,7 @@ impl League {
             places: outcome.places.clone(),
             scores: outcome.scores.clone(),
             reason: outcome.reason,
+            ending: None,
             moves: record.actions.len(),
             rating: deltas,
             new_levels,
@@ -421,6 +445,71 @@ impl League {
         Ok(GameFiled {
             id,
             changes,
+            new: true,
+        })
+    }
+
+    /// Files a finished game of any game of the box (see [`AnyRecord::of`]).
+    /// Classic and party go through [`League::file_game`] and are rated as
+    /// RULES §7 says. The other games are filed unrated: every seat's
+    /// rating change is 0 and no profile's points or counts change (§7
+    /// rates Chinese checkers only); the entry names the game and its own
+    /// reason, and the record is kept in the tagged format. A game already
+    /// in the history changes nothing.
+    pub fn file_any(
+        &mut self,
+        record: &AnyRecord,
+        who: &[Who],
+        date: &str,
+        tournament: Option<String>,
+    ) -> Result<GameFiled, StoreProblem> {
+        if let AnyRecord::Classic(r) = record {
+            return self.file_game(r, who, date, tournament);
+        }
+        let n = record.seats();
+        let id = any_game_id(record);
+        if self.history.iter().any(|e| e.id == id) {
+            return Ok(GameFiled {
+                id,
+                changes: vec![None; n],
+                new: false,
+            });
+        }
+        let game = record
+            .replay()
+            .map_err(|e| StoreProblem::Invalid(e.to_string()))?;
+        let result = game
+            .result()
+            .ok_or_else(|| StoreProblem::Invalid("the game is not over".into()))?;
+        if who.len() != n {
+            return Err(StoreProblem::Invalid(format!(
+                "{} seats named for {n} players",
+                who.len()
+            )));
+        }
+        let name = format!("{id}.json");
+        write_atomic(&self.history_dir().join(&name), record.to_json().as_bytes())?;
+        self.history.push(HistoryEntry {
+            id: id.clone(),
+            game: record.kind(),
+            date: date.into(),
+            names: seat_names(record),
+            who: who.to_vec(),
+            places: result.places,
+            scores: result.scores,
+            reason: nearest_end_reason(result.reason),
+            ending: Some(result.reason.into()),
+            moves: record.moves(),
+            rating: vec![0; n],
+            new_levels: vec![None; n],
+            record: name,
+            tournament,
+        });
+        self.write_meta(self.history.last().expect("just pushed"))?;
+        self.save()?;
+        Ok(GameFiled {
+            id,
+            changes: vec![None; n],
             new: true,
         })
     }
@@ -548,14 +637,41 @@ impl League {
         self.history_dir().join(&entry.record)
     }
 
-    /// Reads the record of a history entry (a damaged one is moved aside).
+    /// Reads the Chinese-checkers record of a history entry (a damaged one
+    /// is moved aside). An entry of another game is refused, its file left
+    /// as it is: read it with [`League::read_any_record`].
     pub fn read_record(&self, entry: &HistoryEntry) -> Result<Record, StoreProblem> {
+        if !matches!(entry.game, GameKind::Classic | GameKind::Party) {
+            return Err(StoreProblem::Invalid(format!(
+                "{} holds a game of {}, not of Chinese checkers",
+                entry.record, entry.game
+            )));
+        }
         let path = self.record_path(entry);
         let file = std::fs::File::open(&path).map_err(|e| StoreProblem::Unreadable {
             file: file_label(&path),
             why: e.to_string(),
         })?;
         starhop_engine::read_record(file, MAX_RECORD_BYTES).map_err(|_| damaged(&path))
+    }
+
+    /// Reads the record of a history entry of any game. A damaged file is
+    /// moved aside; one written by a newer Starhop (a newer version, a game
+    /// this one does not know) is left as it is.
+    pub fn read_any_record(&self, entry: &HistoryEntry) -> Result<AnyRecord, StoreProblem> {
+        let path = self.record_path(entry);
+        let file = std::fs::File::open(&path).map_err(|e| StoreProblem::Unreadable {
+            file: file_label(&path),
+            why: e.to_string(),
+        })?;
+        read_any_record_from(file, MAX_RECORD_BYTES).map_err(|e| match e {
+            AnyRecordError::FutureVersion { .. } | AnyRecordError::UnknownGame(_) => {
+                StoreProblem::Newer {
+                    file: file_label(&path),
+                }
+            }
+            _ => damaged(&path),
+        })
     }
 
     /// Removes a game from the history (the rating it gave stays).

@@ -5,6 +5,7 @@
 
 use super::board::{Cell, Cells, FoodBoard, Jump, NO_CELL, bit, cells};
 use super::error::FoodError;
+use serde::{Deserialize, Serialize};
 
 /// A position: the board and the set of cells holding a marble. Colours do not
 /// matter in food checkers, any marble may move.
@@ -14,8 +15,10 @@ pub struct FoodPosition {
     pub marbles: Cells,
 }
 
-/// What a legal move does.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// What a legal move does. Its route is its identity (the captures follow
+/// from the route); playing a move checks the route again, so a move read
+/// from a file or a peer is never trusted for what it says it captures.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FoodMove {
     /// The marble's start, then every landing hole.
     pub route: Vec<Cell>,

@@ -11,31 +11,32 @@ use super::*;
 
 /// FNV-1a, 64 bits: tiny, deterministic, and enough to notice a divergence
 /// (this is no defence against an adversary, who cannot choose our state anyway).
-struct Fnv(u64);
+/// The other games' position checksums (`crate::shape`) use it too.
+pub(crate) struct Fnv(pub(crate) u64);
 
 impl Fnv {
-    fn new() -> Fnv {
+    pub(crate) fn new() -> Fnv {
         Fnv(0xcbf2_9ce4_8422_2325)
     }
-    fn bytes(&mut self, bytes: &[u8]) {
+    pub(crate) fn bytes(&mut self, bytes: &[u8]) {
         for &b in bytes {
             self.0 ^= u64::from(b);
             self.0 = self.0.wrapping_mul(0x0000_0100_0000_01b3);
         }
     }
-    fn u8(&mut self, v: u8) {
+    pub(crate) fn u8(&mut self, v: u8) {
         self.bytes(&[v]);
     }
     fn u32(&mut self, v: u32) {
         self.bytes(&v.to_le_bytes());
     }
-    fn u64(&mut self, v: u64) {
+    pub(crate) fn u64(&mut self, v: u64) {
         self.bytes(&v.to_le_bytes());
     }
     fn bool(&mut self, v: bool) {
         self.u8(v as u8);
     }
-    fn bitboard(&mut self, b: Bitboard) {
+    pub(crate) fn bitboard(&mut self, b: Bitboard) {
         for word in b.0 {
             self.u64(word);
         }
@@ -147,6 +148,33 @@ impl Game {
         }
         h.0
     }
+
+    /// A checksum of the position alone: the marbles, walls, virtual marbles
+    /// and item boxes on the board, the seat to move and how far its turn
+    /// has gone (a power marble's second move). Unlike [`Game::checksum`] it
+    /// leaves out the history (move count, last moves, repetitions, clocks,
+    /// the generator), so equal positions reached by different move orders
+    /// hash equal: the game shape's checksum (`crate::shape`).
+    pub fn position_checksum(&self) -> u64 {
+        let s = &self.state;
+        let pos = &s.pos;
+        let mut h = Fnv::new();
+        h.u8(pos.board().size);
+        h.u8(pos.players() as u8);
+        for seat in 0..pos.players() as Seat {
+            h.u8(pos.home_camp(seat));
+            h.bitboard(pos.marbles(seat));
+        }
+        h.bitboard(pos.walls);
+        h.bitboard(pos.virtuals);
+        h.bitboard(s.party.boxes);
+        h.bool(s.outcome.is_some());
+        h.u8(s.to_move);
+        h.u8(s.turn.moves_left);
+        h.bool(s.turn.moved.is_some());
+        h.opt_u32(s.turn.power.map(u32::from));
+        h.0
+    }
 }
 
 #[cfg(test)]
@@ -201,6 +229,42 @@ mod tests {
         assert_eq!(g.checksum(), sum, "undo");
         let replayed = crate::Record::of(&g, Vec::new()).replay().unwrap();
         assert_eq!(replayed.checksum(), sum, "a replayed record");
+    }
+
+    #[test]
+    fn the_position_checksum_forgets_the_move_order_and_the_checksum_does_not() {
+        let rules = Rules {
+            first_move: FirstMoveMethod::Fixed(0),
+            ..Rules::classic()
+        };
+        let start = Game::new(rules, 2, 1).unwrap();
+        // Two steps of seat 0 that do not touch each other, around one of seat 1.
+        let steps: Vec<Move> = start
+            .legal_moves()
+            .into_iter()
+            .filter(|m| start.position().route(m.from, m.to, false).unwrap().len() == 2)
+            .collect();
+        let (a, c) = steps
+            .iter()
+            .flat_map(|&a| steps.iter().map(move |&c| (a, c)))
+            .find(|(a, c)| a.from != c.from && a.to != c.to && a.to != c.from && c.to != a.from)
+            .unwrap();
+        // Seat 1 answers with one move, far from seat 0's steps.
+        let mut after_a = start.clone();
+        after_a.play(a).unwrap();
+        let reply = after_a.legal_moves()[0];
+        let play = |order: [Move; 2]| {
+            let mut g = start.clone();
+            g.play(order[0]).unwrap();
+            g.play(reply).unwrap();
+            g.play(order[1]).unwrap();
+            g
+        };
+        let (x, y) = (play([a, c]), play([c, a]));
+        assert_eq!(x.position(), y.position());
+        assert_eq!(x.position_checksum(), y.position_checksum());
+        assert_ne!(x.checksum(), y.checksum(), "the last moves differ");
+        assert_ne!(x.position_checksum(), start.position_checksum());
     }
 
     #[test]

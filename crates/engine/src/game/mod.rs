@@ -13,7 +13,7 @@
 //! - `history.rs`: undo and redo.
 //! - `checksum.rs`: a checksum of the state (network play compares it).
 
-mod checksum;
+pub(crate) mod checksum;
 mod clock;
 mod end;
 mod history;
