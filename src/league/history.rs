@@ -4,6 +4,7 @@
 
 use super::ask::{LeagueAsk, LeagueQuestion};
 use super::home::{screen_heading, screen_panel};
+use super::other_games::{ending_text, side_label};
 use super::{LeagueStore, profiles::colour_of};
 use crate::base::Notice;
 use crate::base::Screen;
@@ -14,6 +15,7 @@ use crate::ui::{Tr, display_name, level_name, tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::EndReason;
+use starhop_engine::shape::GameKind;
 use starhop_league::{HistoryEntry, Who};
 use std::path::PathBuf;
 
@@ -100,6 +102,7 @@ pub fn seat_label(lang: Language, entry: &HistoryEntry, seat: usize) -> String {
             trf(lang, "Bot ({})", &[&level_name(lang, *level)])
         }
         Some(Who::Bot(level)) => format!("{} ({})", name, level_name(lang, *level)),
+        _ if entry.game == GameKind::Draughts => side_label(lang, &name).to_string(),
         _ => display_name(lang, &name),
     }
 }
@@ -113,7 +116,17 @@ fn points(p: i32) -> String {
     }
 }
 
-fn reason_text(lang: Language, r: EndReason) -> &'static str {
+/// The name of a game of another kind than Chinese checkers, for its row.
+fn other_game_name(lang: Language, game: GameKind) -> Option<&'static str> {
+    match game {
+        GameKind::Classic | GameKind::Party => None,
+        GameKind::Food => Some(lang.t("Food checkers")),
+        GameKind::Crossing => Some(lang.t("Crossing challenge")),
+        GameKind::Draughts => Some(lang.t("Draughts")),
+    }
+}
+
+pub(super) fn reason_text(lang: Language, r: EndReason) -> &'static str {
     match r {
         EndReason::Finished => lang.t("finished"),
         EndReason::Resigned => lang.t("resigned"),
@@ -201,8 +214,11 @@ fn game_row(
                 "{} · {} · {}",
                 entry.date,
                 trf(lang, "{} moves", &[&entry.moves]),
-                reason_text(lang, entry.reason)
+                ending_text(lang, entry)
             );
+            if let Some(game) = other_game_name(lang, entry.game) {
+                when = format!("{game} · {when}");
+            }
             if let Some(t) = entry
                 .tournament
                 .as_ref()
@@ -214,10 +230,15 @@ fn game_row(
             if buttons.is_some() {
                 crate::ui::trailing(ui, &entry.id, |ui| {
                     let quiet = buttons == Some(false);
+                    // The viewer plays records of Chinese checkers.
+                    let watchable = other_game_name(lang, entry.game).is_none();
                     let watch = egui::Button::new(format!("▶ {}", lang.t("Watch")));
                     if ui
-                        .add_enabled(!quiet, watch)
+                        .add_enabled(!quiet && watchable, watch)
                         .on_hover_text(lang.t("Watch this game again"))
+                        .on_disabled_hover_text(
+                            lang.t("The replay viewer shows games of Chinese checkers."),
+                        )
                         .clicked()
                     {
                         action = Some(RowAction::Watch(store.league.record_path(entry)));

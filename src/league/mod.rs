@@ -28,6 +28,7 @@ use std::time::SystemTime;
 pub mod ask;
 pub mod history;
 pub mod home;
+pub mod other_games;
 pub mod profiles;
 pub mod shots;
 pub mod tournament;
@@ -171,6 +172,8 @@ pub(super) fn plugin(app: &mut App) {
                 back_to_tournament,
                 keep_setup_profiles,
                 history::watch_games,
+                other_games::file_finished_draughts.after(crate::draughts::DraughtsRules),
+                other_games::file_finished_food,
             )
                 .chain()
                 .in_set(AppSystems::Rules)

@@ -197,4 +197,12 @@ pub const ZH: &[(&str, &str)] = &[
         "A person without a profile: not rated.",
         "没有档案的玩家：不计积分。",
     ),
+    ("no pieces left", "棋子被吃光"),
+    ("no move left", "无路可走"),
+    ("no capture left", "无子可吃"),
+    ("draw", "和棋"),
+    (
+        "The replay viewer shows games of Chinese checkers.",
+        "回放只能播放跳棋对局。",
+    ),
 ];

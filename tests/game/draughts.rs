@@ -6,7 +6,7 @@
 use crate::common;
 
 use bevy::prelude::*;
-use common::{Seen, app, temp_folders};
+use common::{Seen, temp_folders};
 use starhop::Screen;
 use starhop::base::Notice;
 use starhop::draughts::files::{SaveDraughts, draughts_saves, is_draughts_record, open_saved};
@@ -16,16 +16,21 @@ use starhop::draughts::{
     DraughtsJobs, DraughtsPiece, DraughtsSeat, DraughtsSession, DraughtsSetup, DraughtsTurn,
     LoadDraughts, StartDraughts,
 };
+use starhop::league::LeagueStore;
 use starhop::persist::Folders;
 use starhop::settings::Language;
 use starhop_ai::Level;
 use starhop_draughts::{Game, Outcome, Side, Square, Variant, WinReason, from_fen};
+use starhop_engine::shape::GameKind;
+use starhop_games::AnyRecord;
+use starhop_league::Who;
 
 fn draughts_app(folders: Option<Folders>) -> App {
-    let mut app = app();
-    if let Some(f) = folders {
-        app.insert_resource(f);
-    }
+    let mut app = common::app_with(|app| {
+        if let Some(f) = folders {
+            app.insert_resource(f);
+        }
+    });
     app.add_plugins((
         starhop::stage::input::plugin,
         starhop::draughts::input::plugin,
@@ -502,4 +507,40 @@ fn enter_plays_the_hinted_move_and_ctrl_s_saves() {
     app.update();
     let after = std::fs::read_dir(&saves).map_or(0, |d| d.count());
     assert_eq!(after, before + 1, "Ctrl+S saved the game");
+}
+
+#[test]
+fn a_finished_draughts_game_is_filed_in_the_history_unrated_and_once() {
+    let folders = temp_folders("draughts-history");
+    let mut app = draughts_app(Some(folders));
+    start(&mut app, setup(Variant::Russian, HUMANS[0], HUMANS[1]));
+    press(&mut app, &[22, 18]);
+    assert!(history(&app).is_empty(), "a game in play is not filed");
+    app.world_mut().write_message(DraughtsTurn::Resign);
+    app.update();
+    app.update();
+    let entries = history(&app);
+    assert_eq!(entries.len(), 1, "the finished game is filed");
+    let entry = &entries[0];
+    assert_eq!(entry.game, GameKind::Draughts);
+    assert_eq!(entry.names, ["White", "Black"]);
+    assert_eq!(entry.who, [Who::Guest, Who::Guest]);
+    assert_eq!(entry.rating, [0, 0], "draughts is not rated");
+    assert_eq!(entry.ending.as_deref(), Some("resignation"));
+    let store = app.world().resource::<LeagueStore>();
+    match store.league.read_any_record(entry) {
+        Ok(AnyRecord::Draughts(r)) => assert_eq!(r.moves, ["22-18"]),
+        other => panic!("the filed record is the draughts game: {other:?}"),
+    }
+    // Taken back and resigned again: the same game, filed once.
+    app.world_mut().write_message(DraughtsTurn::Undo);
+    app.update();
+    app.world_mut().write_message(DraughtsTurn::Resign);
+    app.update();
+    app.update();
+    assert_eq!(history(&app).len(), 1);
+}
+
+fn history(app: &App) -> Vec<starhop_league::HistoryEntry> {
+    app.world().resource::<LeagueStore>().league.history.clone()
 }

@@ -13,11 +13,14 @@ use starhop::food::{
     FoodHop, FoodJobs, FoodMarble, FoodMoveRequest, FoodProgress, FoodSeat, FoodSession, FoodSetup,
     FoodTurn, StartFood, TrayMarble,
 };
+use starhop::league::LeagueStore;
 use starhop::persist::Folders;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
 use starhop_engine::Hex;
 use starhop_engine::food::{Cell, cells};
+use starhop_engine::shape::{BoxGame, GameKind};
+use starhop_games::AnyRecord;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -575,4 +578,38 @@ fn a_hinted_chain_back_to_its_start_is_played_by_pressing_its_end() {
     press(start_cell, &s, &mut sel, lang).unwrap();
     assert_eq!(press(start_cell, &s, &mut sel, lang), Ok(None));
     assert!(sel.chain.is_empty());
+}
+
+#[test]
+fn a_finished_food_game_is_filed_in_the_history_unrated() {
+    let folders = temp_folders("food-history");
+    let mut app = app_with(Some(folders));
+    start(&mut app, FoodSetup::puzzle(&line_puzzle()));
+    let (a, b, c) = (
+        hex_cell(&app, -2, 0),
+        hex_cell(&app, 0, 0),
+        hex_cell(&app, 2, 0),
+    );
+    app.world_mut()
+        .write_message(FoodMoveRequest(vec![a, b, c]));
+    settle(&mut app);
+    assert!(session(&app).game.is_over());
+    let store = app.world().resource::<LeagueStore>();
+    let entries = &store.league.history;
+    assert_eq!(entries.len(), 1, "the finished game is filed");
+    let entry = &entries[0];
+    assert_eq!(entry.game, GameKind::Food);
+    assert_eq!(entry.rating, [0], "food checkers is not rated");
+    assert_eq!(entry.places, [1]);
+    assert_eq!(entry.ending.as_deref(), Some("one_marble"));
+    match store.league.read_any_record(entry) {
+        Ok(AnyRecord::Food(r)) => {
+            let replayed = AnyRecord::Food(r)
+                .replay()
+                .expect("the filed record replays");
+            assert!(replayed.is_over());
+            assert_eq!(replayed.as_food().map(|g| g.marbles_left()), Some(1));
+        }
+        other => panic!("the filed record is the food game: {other:?}"),
+    }
 }

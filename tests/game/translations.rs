@@ -194,7 +194,10 @@ fn no_ui_text_bypasses_the_table() {
     let mut bypass = Vec::new();
     for (file, text) in ui_sources() {
         // The league's sample for screenshots names its made-up players.
-        let league = file.contains("src/league") && !file.ends_with("shots.rs");
+        let league = file.contains("src/league")
+            && !file.ends_with("shots.rs")
+            // The keys of other games' records, matched to translated words.
+            && !file.ends_with("league/other_games.rs");
         let replay = file.ends_with("replay/view.rs");
         let crossing = file.contains("src/crossing")
             || ((file.contains("src/online") || file.contains("src/draughts"))

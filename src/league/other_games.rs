@@ -1,0 +1,131 @@
+//! Finished food checkers and draughts games go into the history as a match
+//! does, in the one record format every game of the box shares. The rule
+//! book rates Chinese checkers only (§7), so these are filed unrated: their
+//! seats' rating points and profiles stay as they were.
+
+use super::{LeagueStore, describe_problem};
+use crate::base::{MatchAuthority, Notice};
+use crate::draughts::{DraughtsOver, DraughtsSeat, DraughtsSession};
+use crate::food::{FoodOver, FoodSeat, FoodSession};
+use crate::persist::local_stamp;
+use crate::settings::{Language, Settings};
+use crate::ui::Tr;
+use bevy::prelude::*;
+use starhop_games::AnyRecord;
+use starhop_league::{HistoryEntry, Who};
+use std::time::SystemTime;
+
+/// The names a draughts game is filed under: its sides, translated where shown.
+pub const DRAUGHTS_SIDES: [&str; 2] = ["White", "Black"];
+
+pub(super) fn file_finished_draughts(
+    mut over: MessageReader<DraughtsOver>,
+    session: Option<Res<DraughtsSession>>,
+    store: Option<ResMut<LeagueStore>>,
+    authority: Res<MatchAuthority>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if over.read().count() == 0 || *authority != MatchAuthority::Local {
+        return;
+    }
+    let (Some(session), Some(mut store)) = (session, store) else {
+        return;
+    };
+    let mut record = session.record();
+    record.names = DRAUGHTS_SIDES.map(str::to_string).to_vec();
+    let who = session.setup.seats.map(|s| match s {
+        DraughtsSeat::Human => Who::Guest,
+        DraughtsSeat::Bot(level) => Who::Bot(level),
+    });
+    file(
+        &mut store,
+        AnyRecord::Draughts(record),
+        &who,
+        &settings,
+        &mut notices,
+    );
+}
+
+pub(super) fn file_finished_food(
+    mut over: MessageReader<FoodOver>,
+    session: Option<Res<FoodSession>>,
+    store: Option<ResMut<LeagueStore>>,
+    authority: Res<MatchAuthority>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
+) {
+    if over.read().count() == 0 || *authority != MatchAuthority::Local {
+        return;
+    }
+    let (Some(session), Some(mut store)) = (session, store) else {
+        return;
+    };
+    let who: Vec<Who> = (0..session.setup.seats.len())
+        .map(|p| match session.seat(p) {
+            FoodSeat::Human => Who::Guest,
+            FoodSeat::Bot(level) => Who::Bot(level),
+        })
+        .collect();
+    file(
+        &mut store,
+        AnyRecord::Food(session.record()),
+        &who,
+        &settings,
+        &mut notices,
+    );
+}
+
+/// Files one finished game; the same game twice is filed once.
+fn file(
+    store: &mut LeagueStore,
+    record: AnyRecord,
+    who: &[Who],
+    settings: &Settings,
+    notices: &mut MessageWriter<Notice>,
+) {
+    let date = local_stamp(SystemTime::now());
+    match store.league.file_any(&record, who, &date, None) {
+        Ok(filed) if filed.new => info!("league: {} game {} filed", record.kind().tag(), filed.id),
+        Ok(_) => {}
+        Err(p) => {
+            warn!(
+                "league: the {} game was not filed: {p}",
+                record.kind().tag()
+            );
+            notices.write(Notice::Problem(describe_problem(settings.language, &p)));
+        }
+    }
+}
+
+/// A draughts side as filed, in the player's language.
+pub(super) fn side_label(lang: Language, name: &str) -> &'static str {
+    if name == DRAUGHTS_SIDES[1] {
+        lang.t("Black")
+    } else {
+        lang.t("White")
+    }
+}
+
+/// How a game ended, in words: a game of another kind says it in its own
+/// terms (its record's ending), a match of Chinese checkers in the match's.
+pub(super) fn ending_text(lang: Language, entry: &HistoryEntry) -> &'static str {
+    match entry.ending.as_deref() {
+        Some("no_pieces") => lang.t("no pieces left"),
+        Some("no_moves" | "stuck") => lang.t("no move left"),
+        Some("resignation") => lang.t("resigned"),
+        Some("time") => lang.t("ran out of time"),
+        Some("one_marble") => lang.t("one marble left"),
+        Some("no_captures") => lang.t("no capture left"),
+        Some(
+            "threefold_repetition"
+            | "twenty_five_king_moves"
+            | "sixteen_move_ending"
+            | "five_move_ending"
+            | "thirty_moves_without_capture"
+            | "three_kings_against_one"
+            | "agreement",
+        ) => lang.t("draw"),
+        _ => super::history::reason_text(lang, entry.reason),
+    }
+}
