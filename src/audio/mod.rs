@@ -3,9 +3,7 @@
 //! sound is silently dropped.
 
 use crate::base::AppSystems;
-use crate::base::Notice;
-use crate::classic::Match;
-use crate::classic::party::PartyCue;
+use crate::base::{Cue, Notice};
 use crate::settings::Settings;
 use crate::stage::input::{Invalid, Lifted};
 use crate::stage::marbles::HopLanded;
@@ -38,20 +36,21 @@ struct PartySounds {
 }
 
 impl PartySounds {
-    /// The sound of a cue, and how loud.
-    fn of(&self, cue: PartyCue) -> (&Handle<AudioSource>, f32) {
+    /// The sound of a party cue, and how loud (None for the others).
+    fn of(&self, cue: Cue) -> Option<(&Handle<AudioSource>, f32)> {
         match cue {
-            PartyCue::BoxAppeared => (&self.appear, 0.5),
-            PartyCue::BoxTaken => (&self.pickup, 0.9),
-            PartyCue::Placed(Item::Roadblock) => (&self.roadblock, 0.9),
-            PartyCue::Placed(_) => (&self.worker, 0.9),
-            PartyCue::Expired => (&self.expire, 0.7),
-            PartyCue::Used(Item::PowerMarble) => (&self.power, 0.8),
-            PartyCue::Used(Item::FlyingWing) => (&self.wing, 0.9),
-            PartyCue::Used(Item::Swap) => (&self.swap, 0.8),
-            PartyCue::Used(Item::Tornado) => (&self.tornado, 0.9),
-            PartyCue::Used(Item::Roadblock) => (&self.roadblock, 0.9),
-            PartyCue::Used(Item::RoadWorker) => (&self.worker, 0.9),
+            Cue::BoxAppeared => Some((&self.appear, 0.5)),
+            Cue::BoxTaken => Some((&self.pickup, 0.9)),
+            Cue::Placed(Item::Roadblock) => Some((&self.roadblock, 0.9)),
+            Cue::Placed(_) => Some((&self.worker, 0.9)),
+            Cue::Expired => Some((&self.expire, 0.7)),
+            Cue::Used(Item::PowerMarble) => Some((&self.power, 0.8)),
+            Cue::Used(Item::FlyingWing) => Some((&self.wing, 0.9)),
+            Cue::Used(Item::Swap) => Some((&self.swap, 0.8)),
+            Cue::Used(Item::Tornado) => Some((&self.tornado, 0.9)),
+            Cue::Used(Item::Roadblock) => Some((&self.roadblock, 0.9)),
+            Cue::Used(Item::RoadWorker) => Some((&self.worker, 0.9)),
+            Cue::Finished | Cue::TurnPassed => None,
         }
     }
 }
@@ -97,14 +96,11 @@ fn play_effects(
     audio: Res<Audio>,
     sounds: Res<Sounds>,
     settings: Res<Settings>,
-    game: Option<Res<Match>>,
     mut lifted: MessageReader<Lifted>,
     mut invalid: MessageReader<Invalid>,
     mut landed: MessageReader<HopLanded>,
     mut notices: MessageReader<Notice>,
-    mut cues: MessageReader<PartyCue>,
-    mut draughts_over: MessageReader<crate::draughts::DraughtsOver>,
-    mut last_turn: Local<Option<(u8, usize)>>,
+    mut cues: MessageReader<Cue>,
 ) {
     let mut queue: Vec<(&Handle<AudioSource>, f32)> = Vec::new();
     if lifted.read().count() > 0 {
@@ -129,19 +125,12 @@ fn play_effects(
             _ => {}
         }
     }
-    if draughts_over.read().count() > 0 {
-        queue.push((&sounds.finish, 1.0));
-    }
     for &cue in cues.read() {
-        queue.push(sounds.party.of(cue));
-    }
-    // A chime when the turn passes to another player.
-    if let Some(m) = game {
-        let now = (m.game.to_move(), m.game.actions().count());
-        if last_turn.is_some_and(|(seat, n)| seat != now.0 && n != now.1) && !m.game.is_over() {
-            queue.push((&sounds.turn, 0.5));
+        match cue {
+            Cue::Finished => queue.push((&sounds.finish, 1.0)),
+            Cue::TurnPassed => queue.push((&sounds.turn, 0.5)),
+            party => queue.extend(sounds.party.of(party)),
         }
-        *last_turn = Some(now);
     }
     if !settings.sound {
         return;

@@ -4,7 +4,7 @@
 //! them.
 
 use bevy::prelude::*;
-use starhop_engine::{Event as RuleEvent, RuleError};
+use starhop_engine::{Event as RuleEvent, Item, RuleError};
 
 mod pause;
 pub use pause::{PausableSystems, Pause, PauseReasons};
@@ -102,6 +102,27 @@ impl KeyFocus {
     }
 }
 
+/// A sound to play: what any mode's rules or the party did (the audio
+/// plays each; a run without it ignores them). Lifting, landing and refusals
+/// at the board come from the stage's own messages.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cue {
+    /// A player finished or a game ended.
+    Finished,
+    /// The turn went to another player.
+    TurnPassed,
+    /// An item box appeared.
+    BoxAppeared,
+    /// A box popped as its marble landed on it.
+    BoxTaken,
+    /// A roadblock or road worker rose on its hole.
+    Placed(Item),
+    /// An obstacle sank away.
+    Expired,
+    /// An item was used (the power marble, flying wing, swap or tornado).
+    Used(Item),
+}
+
 /// Who changes the match on show: the local rules (with their clocks and
 /// bots), the replay viewer stepping through a record, or the host of a
 /// network table (whose own thread plays the game). The viewer and the
@@ -150,6 +171,7 @@ pub enum Notice {
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(pause::plugin)
         .add_message::<Notice>()
+        .add_message::<Cue>()
         .init_resource::<ViewportInsets>()
         .init_resource::<MatchAuthority>();
 }

@@ -4,7 +4,7 @@
 //! every rule itself, and what happened goes out as messages the view and
 //! the HUD follow.
 
-use crate::base::{AppSystems, Notice, PausableSystems, Pause, PauseReasons, Screen};
+use crate::base::{AppSystems, Cue, Notice, PausableSystems, Pause, PauseReasons, Screen};
 use crate::shell::launch::LaunchOptions;
 use crate::stage::marbles::{Animating, BoardChanged, MarblesMoved};
 use crate::ui::palette::PALETTE;
@@ -139,7 +139,8 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(PlaySystems)
                 .in_set(AppSystems::Rules),
-        );
+        )
+        .add_systems(Update, chime_turns.in_set(AppSystems::View));
 }
 
 /// A game asked for on the command line (`--players`, `--vs`, ...) starts
@@ -404,4 +405,18 @@ pub fn quick_rules(size: u8) -> Rules {
         first_move: FirstMoveMethod::Lots,
         ..Rules::classic().with_size(size)
     }
+}
+
+/// A chime when the turn passes to another player.
+fn chime_turns(
+    game: Option<Res<Match>>,
+    mut last: Local<Option<(u8, usize)>>,
+    mut cues: MessageWriter<Cue>,
+) {
+    let Some(m) = game else { return };
+    let now = (m.game.to_move(), m.game.actions().count());
+    if last.is_some_and(|(seat, n)| seat != now.0 && n != now.1) && !m.game.is_over() {
+        cues.write(Cue::TurnPassed);
+    }
+    *last = Some(now);
 }

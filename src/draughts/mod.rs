@@ -213,7 +213,15 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(DraughtsRules)
                 .in_set(AppSystems::Rules),
         )
+        .add_systems(Update, cue_the_end.in_set(AppSystems::View))
         .add_systems(OnExit(Screen::Draughts), leave_draughts);
+}
+
+/// The sound of a game's end.
+fn cue_the_end(mut over: MessageReader<DraughtsOver>, mut cues: MessageWriter<crate::base::Cue>) {
+    if over.read().count() > 0 {
+        cues.write(crate::base::Cue::Finished);
+    }
 }
 
 /// Everything a player sees of draughts: board, marks, panels, screenshots.

@@ -3,7 +3,7 @@
 
 use super::LeagueRequest;
 use crate::settings::Settings;
-use crate::ui::{Tr, ask_yes_no, trf};
+use crate::ui::{ScreenQuestion, Tr, ask_yes_no, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
@@ -23,10 +23,19 @@ pub enum LeagueQuestion {
 pub struct LeagueAsk(pub Option<LeagueQuestion>);
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<LeagueAsk>().add_systems(
-        EguiPrimaryContextPass,
-        confirm.after(crate::ui::install_fonts),
-    );
+    app.init_resource::<LeagueAsk>()
+        .add_systems(PreUpdate, note_question)
+        .add_systems(
+            EguiPrimaryContextPass,
+            confirm.after(crate::ui::install_fonts),
+        );
+}
+
+/// Tells the board's and Esc's keys that a question is on show.
+fn note_question(ask: Res<LeagueAsk>, question: Option<ResMut<ScreenQuestion>>) {
+    if let Some(mut question) = question {
+        question.set_if_neq(ScreenQuestion(ask.0.is_some()));
+    }
 }
 
 fn confirm(

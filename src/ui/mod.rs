@@ -55,6 +55,12 @@ pub enum Ask {
     DeleteSave(PathBuf),
 }
 
+/// Whether a screen's own Yes/No question (not an [`Ask`]) is on show: the
+/// screen notes it once a frame, and the keys of the board and of Esc are
+/// the question's meanwhile.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScreenQuestion(pub bool);
+
 /// The question on show, drawn over everything else.
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct Asking(pub Option<Ask>);
@@ -91,6 +97,7 @@ const TOAST_MIN_FRAMES: u32 = 20;
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Overlay>()
         .init_resource::<Asking>()
+        .init_resource::<ScreenQuestion>()
         .init_resource::<Toasts>()
         .add_systems(
             EguiPrimaryContextPass,

@@ -5,7 +5,7 @@ use crate::common;
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use starhop::base::Notice;
+use starhop::base::{Cue, Notice};
 use starhop::classic::{LoadMatch, Match, MatchSetup, MoveRequest, StartMatch, TurnRequest};
 use starhop::stage::marbles::{Hopping, Marble, MarbleIndex, rest_position};
 use starhop::{Screen, StarhopLogicPlugin, stage::board::BoardLayout};
@@ -671,9 +671,7 @@ fn a_record_that_breaks_the_rules_is_refused_in_words_and_changes_nothing() {
 // ----- party: the 3D view -----
 
 use starhop::classic::ItemRequest;
-use starhop::classic::party::{
-    Funnel, Growing, ItemBox, Leaving, ObstacleMark, PartyCue, Powered, demo,
-};
+use starhop::classic::party::{Funnel, Growing, ItemBox, Leaving, ObstacleMark, Powered, demo};
 use starhop::stage::marbles::Animating;
 use starhop::stage::marbles::{Motion, RADIUS};
 use starhop_engine::{Item, ItemUse, Preset, Rng};
@@ -692,13 +690,13 @@ fn party_rules() -> Rules {
 /// still moved.
 #[derive(Resource, Default)]
 struct PartySeen {
-    cues: Vec<PartyCue>,
+    cues: Vec<Cue>,
     animating_before: bool,
     actions_before: usize,
     overlapped: usize,
 }
 
-fn watch_party(mut cues: MessageReader<PartyCue>, mut seen: ResMut<PartySeen>) {
+fn watch_party(mut cues: MessageReader<Cue>, mut seen: ResMut<PartySeen>) {
     seen.cues.extend(cues.read().copied());
 }
 
@@ -882,7 +880,7 @@ fn party_boxes_and_obstacles_follow_pickups_expiry_undo_and_redo() {
     assert!(notices_of(&app, |e| matches!(e, Event::ItemTaken { .. })) > 0);
     assert!(notices_of(&app, |e| matches!(e, Event::ObstacleGone { .. })) > 0);
     let cues = &app.world().resource::<PartySeen>().cues;
-    for cue in [PartyCue::BoxAppeared, PartyCue::BoxTaken, PartyCue::Expired] {
+    for cue in [Cue::BoxAppeared, Cue::BoxTaken, Cue::Expired] {
         assert!(cues.contains(&cue), "{cue:?} in {cues:?}");
     }
 }
@@ -939,7 +937,7 @@ fn a_flying_wing_flies_the_same_marble_high_to_its_hole() {
     assert_eq!(ids(&mut app), before);
     assert_party_matches_engine(&mut app);
     let cues = &app.world().resource::<PartySeen>().cues;
-    assert!(cues.contains(&PartyCue::Used(Item::FlyingWing)));
+    assert!(cues.contains(&Cue::Used(Item::FlyingWing)));
 }
 
 #[test]
@@ -1085,7 +1083,7 @@ fn an_obstacle_counts_down_goes_and_comes_back_on_undo() {
             assert_party_matches_engine(&mut app);
         }
         assert!(!stands(&app), "{item} expired");
-        assert!(app.world().resource::<PartySeen>().cues[expired..].contains(&PartyCue::Expired));
+        assert!(app.world().resource::<PartySeen>().cues[expired..].contains(&Cue::Expired));
         // Undo the turn that ended it: it stands again with one turn left.
         app.world_mut().write_message(TurnRequest::Undo);
         settle_party(&mut app);

@@ -10,6 +10,7 @@
 //! (`BoardChanged`) sets them up afresh without animation.
 
 use crate::base::AppSystems;
+use crate::base::Cue;
 use crate::base::{Notice, PausableSystems};
 use crate::classic::{BotSpeed, Match};
 use crate::settings::Settings;
@@ -74,26 +75,12 @@ pub enum Leave {
     Sink,
 }
 
-/// What the party just did on screen, for sounds (and tests).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PartyCue {
-    BoxAppeared,
-    /// A box popped as its marble landed on it.
-    BoxTaken,
-    /// A roadblock or road worker rose on its hole.
-    Placed(Item),
-    /// An obstacle sank away.
-    Expired,
-    /// An item was used (the power marble, flying wing, swap or tornado).
-    Used(Item),
-}
-
 /// Everything of the party on the board, for clearing it at once.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct PartyPiece;
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_message::<PartyCue>().add_systems(
+    app.add_systems(
         Update,
         (
             follow_party,
@@ -123,7 +110,7 @@ fn follow_party(
     index: Res<MarbleIndex>,
     mut rebuilt: MessageReader<BoardChanged>,
     mut notices: MessageReader<Notice>,
-    mut cues: MessageWriter<PartyCue>,
+    mut cues: MessageWriter<Cue>,
     mut synced: Local<Option<u64>>,
     mut taken: Local<Vec<Hole>>,
     pieces: Query<Entity, With<PartyPiece>>,
@@ -145,7 +132,7 @@ fn follow_party(
                     ));
                 }
                 if !matches!(item_use.item(), Item::Roadblock | Item::RoadWorker) {
-                    cues.write(PartyCue::Used(item_use.item()));
+                    cues.write(Cue::Used(item_use.item()));
                 }
             }
             _ => {}
@@ -195,7 +182,7 @@ fn follow_party(
     }
     for hole in (wanted & !shown).iter() {
         spawn_box(&mut commands, &layout, hole, true);
-        cues.write(PartyCue::BoxAppeared);
+        cues.write(Cue::BoxAppeared);
     }
     let wanted = m.game.obstacles();
     let mut kept = Vec::with_capacity(wanted.len());
@@ -216,14 +203,14 @@ fn follow_party(
                     },
                     Busy,
                 ));
-                cues.write(PartyCue::Expired);
+                cues.write(Cue::Expired);
             }
         }
     }
     for o in wanted {
         if !kept.contains(&(o.hole, o.item)) {
             spawn_obstacle(&mut commands, &layout, *o, true);
-            cues.write(PartyCue::Placed(o.item));
+            cues.write(Cue::Placed(o.item));
         }
     }
 }
@@ -286,7 +273,7 @@ fn animate_party(
     bot_speed: Option<Res<BotSpeed>>,
     layout: Res<BoardLayout>,
     hopping: Query<(), With<Hopping>>,
-    mut cues: MessageWriter<PartyCue>,
+    mut cues: MessageWriter<Cue>,
     mut growing: Query<(Entity, &mut Growing, &mut Transform, Has<ObstacleMark>)>,
     mut leaving: Query<(Entity, &mut Leaving, &mut Transform), Without<Growing>>,
     mut funnels: Query<(Entity, &mut Funnel, &mut Transform), NotComingOrGoing>,
@@ -321,7 +308,7 @@ fn animate_party(
                     continue;
                 }
                 if l.t == 0.0 {
-                    cues.write(PartyCue::BoxTaken);
+                    cues.write(Cue::BoxTaken);
                 }
                 PICKUP_SECONDS
             }

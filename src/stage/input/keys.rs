@@ -39,7 +39,7 @@ pub fn take_escape(keys: &mut ButtonInput<KeyCode>) -> bool {
 pub struct MenusOpen<'w> {
     overlay: Option<Res<'w, State<crate::ui::Overlay>>>,
     asking: Option<Res<'w, crate::ui::Asking>>,
-    league_ask: Option<Res<'w, crate::league::ask::LeagueAsk>>,
+    question: Option<Res<'w, crate::ui::ScreenQuestion>>,
 }
 
 impl MenusOpen<'_> {
@@ -48,6 +48,6 @@ impl MenusOpen<'_> {
             .as_ref()
             .is_some_and(|o| *o.get() != crate::ui::Overlay::None)
             || self.asking.as_ref().is_some_and(|a| a.0.is_some())
-            || self.league_ask.as_ref().is_some_and(|a| a.0.is_some())
+            || self.question.as_ref().is_some_and(|q| q.0)
     }
 }
