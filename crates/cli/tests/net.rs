@@ -400,8 +400,10 @@ fn raw_hello_or_err(addr: &str, code: &str) -> std::io::Result<String> {
     if !head.starts_with(b"HTTP/1.1 101") {
         return Err(Error::other("no WebSocket"));
     }
-    let hello =
-        format!(r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#);
+    let version = starhop_net::PROTOCOL_VERSION;
+    let hello = format!(
+        r#"{{"type":"hello","protocol":{version},"code":"{code}","name":"Guess","want":"any"}}"#
+    );
     assert!(hello.len() < 126);
     // A masked text frame (a mask of zeros leaves the payload as it is).
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
