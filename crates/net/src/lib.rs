@@ -47,8 +47,8 @@
 //! `AnyRecord`s (`HostHandle::any_record`, `HostConfig::resume_any`), and
 //! `HostEvents::try_recv_any` / `ClientEvents::try_recv_any` give the events
 //! of any game. Clocks and items are classic's alone. A new game on the
-//! shape needs no network code: only an `AnyGame` variant and a
-//! `TableGame`.
+//! shape needs no network code beyond its `TableGame` entry (how a table
+//! starts it, in `table`).
 
 pub mod client;
 pub mod code;
