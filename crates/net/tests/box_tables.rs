@@ -864,3 +864,68 @@ fn classic_readers_of_another_games_events_skip_its_moves() {
     assert_eq!(played, Some((1, Play::of(mv))));
     host.shutdown();
 }
+
+/// The loops and plays of any game drive a classic table too: its moves
+/// go as the matching actions, and everyone ends with the classic record.
+#[test]
+fn a_classic_table_is_played_to_the_end_through_the_any_game_path() {
+    let rules = starhop_engine::Rules {
+        board_size: 3,
+        first_move: starhop_engine::FirstMoveMethod::Fixed(0),
+        ..starhop_engine::Rules::classic()
+    };
+    let (host, _events) = host(2, rules, 17);
+    let a = seat(&host, ws(&host), Want::Any, "Ann");
+    let b = seat(&host, ws(&host), Want::Any, "Bob");
+    wait_host(&host, "the start", |v| v.game.is_some());
+    let sides: Vec<_> = play_all(vec![a, b])
+        .into_iter()
+        .map(|(r, g, _)| (r, g))
+        .collect();
+    let record = assert_same_everywhere(&host, &sides);
+    let AnyRecord::Classic(classic) = &record else {
+        panic!("not a classic record")
+    };
+    assert_eq!(Some(classic), host.view().record.as_ref());
+    assert!(
+        classic
+            .actions
+            .iter()
+            .all(|a| !matches!(a, Action::Timeout { .. } | Action::OutOfTime { .. }))
+    );
+    host.shutdown();
+}
+
+/// An undo granted at a draughts table takes the move back everywhere.
+#[test]
+fn undo_by_agreement_at_a_draughts_table_keeps_everyone_in_step() {
+    let config = HostConfig {
+        undo: starhop_net::UndoPolicy::Accept,
+        ..HostConfig::draughts(Variant::Russian)
+    };
+    let (host, _events) = HostHandle::start(config).unwrap();
+    let a = seat(&host, ws(&host), Want::Seat(0), "Ann");
+    let b = seat(&host, ws(&host), Want::Seat(1), "Bob");
+    wait_host(&host, "the start", |v| v.other_game.is_some());
+    play_some(&host, &[&a, &b], &[], 4);
+    let before = host.view();
+    a.0.ask_undo(before.seq);
+    wait_host(&host, "the undo", |v| v.seq == before.seq + 1);
+    let after = host.view();
+    let moves = |v: &starhop_net::HostView| v.other_game.as_ref().unwrap().moves_played();
+    assert_eq!(moves(&after), moves(&before)[..3]);
+    assert_ne!(after.checksum, before.checksum);
+    for (c, _) in [&a, &b] {
+        wait_client(c, "the undo", |v| v.seq == after.seq);
+        let copy = c.view().any_game().unwrap();
+        assert_eq!(table::checksum(&copy), after.checksum);
+        assert_eq!(copy.moves_played(), moves(&after));
+    }
+    // And the game goes on from there to its end, alike everywhere.
+    let sides: Vec<_> = play_all(vec![a, b])
+        .into_iter()
+        .map(|(r, g, _)| (r, g))
+        .collect();
+    assert_same_everywhere(&host, &sides);
+    host.shutdown();
+}
