@@ -4,6 +4,9 @@
 //! starts when every seat is taken and writes the record at the end; `join`
 //! takes a seat and plays it with a bot, and writes its own copy of the
 //! record; `discover` lists the tables announced on the local network.
+//! Tables play classic or party Chinese checkers by default, draughts or
+//! food checkers with `serve --game` (`join` plays whatever the table
+//! plays); their records are written in the tagged format of every game.
 //!
 //! All print one line per event worth knowing on standard output; the
 //! first line of `serve` is `listening on ADDR code CODE`, so a script (or a
@@ -13,21 +16,48 @@
 //! as a control sequence.
 
 use crate::PresetArg;
-use clap::Args;
+use clap::{Args, ValueEnum};
 use starhop_ai::{BotAction, Budget, Level};
+use starhop_draughts::Variant;
+use starhop_engine::food::FoodRules;
 use starhop_engine::{Action, Game, MAX_RECORD_BYTES, Record, Seat, read_record};
-use starhop_net::drive::{move_action, play_client, play_host_seats};
+use starhop_games::{AnyGame, AnyMove, AnyRecord, MAX_ANY_RECORD_BYTES, Think};
+use starhop_net::drive::{
+    move_action, play_client, play_client_any, play_host_seats, play_host_seats_any,
+};
 use starhop_net::{
     ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, DISCOVERY_PORT, FoundTable,
-    HostConfig, HostHandle, Refusal, RoomCode, SeatInfo, SeatKind, Want,
+    HostConfig, HostHandle, Refusal, RoomCode, SeatInfo, SeatKind, TableGame, Want,
 };
 use std::io::Write;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+/// The games a table can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// Chinese checkers, by --preset.
+    Classic,
+    /// Draughts, by --variant (two players).
+    Draughts,
+    /// Food checkers for --players (2 to 6), on the hexagon of --size.
+    Food,
+}
+
 #[derive(Args, Debug)]
 pub struct ServeArgs {
+    /// The game the table plays.
+    #[arg(long, value_enum, default_value_t = GameArg::Classic, conflicts_with = "resume")]
+    game: GameArg,
+    /// The draughts variant: russian or international (with --game draughts).
+    #[arg(long, default_value = "russian", conflicts_with = "resume")]
+    variant: Variant,
+    /// Milliseconds the host's bots think for a move of draughts or food
+    /// checkers (the level's own time when absent; classic bots go by
+    /// --depth or their level).
+    #[arg(long)]
+    think_ms: Option<u64>,
     /// Number of players: 2, 3, 4 or 6 (default 2; with --resume, the saved
     /// game's, which this must match when given).
     #[arg(long)]
@@ -114,6 +144,10 @@ pub struct JoinArgs {
     /// Search depth instead of the level's time (fast, deterministic).
     #[arg(long)]
     depth: Option<u32>,
+    /// Milliseconds the bot thinks for a move of draughts or food checkers
+    /// (the level's own time when absent).
+    #[arg(long)]
+    think_ms: Option<u64>,
     /// The name shown to the others.
     #[arg(long, default_value = "Bot")]
     name: String,
@@ -156,10 +190,32 @@ fn bot(level: Level, depth: Option<u32>, seed: u64) -> impl FnMut(&Game) -> Acti
     }
 }
 
+/// The bot of another game than classic: the game's own, thinking for the
+/// level's time or `think_ms`.
+fn any_bot(level: Level, think_ms: Option<u64>, seed: u64) -> impl FnMut(&AnyGame) -> AnyMove {
+    let think = Think::new(level).seeded(seed);
+    starhop_net::drive::bot(match think_ms {
+        Some(ms) => think.within(Duration::from_millis(ms)),
+        None => think,
+    })
+}
+
 fn write_record(out: Option<&Path>, record: &Record) -> Result<(), String> {
+    write_json(out, &record.to_json())
+}
+
+/// A record of any game as written: classic's as before, the others' in
+/// the tagged format.
+fn any_json(record: &AnyRecord) -> String {
+    match record {
+        AnyRecord::Classic(r) => r.to_json(),
+        other => other.to_json(),
+    }
+}
+
+fn write_json(out: Option<&Path>, json: &str) -> Result<(), String> {
     if let Some(path) = out {
-        std::fs::write(path, record.to_json())
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        std::fs::write(path, json).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         println!("record written to {}", path.display());
     }
     Ok(())
@@ -201,9 +257,13 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         None => RoomCode::random(),
     };
     let mut config = match &args.resume {
-        Some(path) => resumed_config(path, args.players)?,
+        Some(path) => match other_game_saved(path) {
+            Some(record) => resumed_any_config(path, record, args.players)?,
+            None => resumed_config(path, args.players)?,
+        },
         None => new_config(&args)?,
     };
+    let classic = config.game == TableGame::Classic;
     config.bind = SocketAddr::new(args.bind, args.port);
     config.code = code;
     config.timeouts.reconnect = Duration::from_secs(args.reconnect_secs);
@@ -227,7 +287,10 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         .map(|s| s as Seat)
         .collect();
     let open = config.seats.len() - bot_seats.len();
-    let resumed = config.resume.as_ref().map(|r| r.actions.len());
+    let resumed = match &config.resume_any {
+        Some(r) => Some((r.moves(), "moves")),
+        None => config.resume.as_ref().map(|r| (r.actions.len(), "actions")),
+    };
     let seats = config.seats.clone();
     let cpu_before = process_cpu();
     let (host, events) =
@@ -236,8 +299,8 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     if args.announce {
         println!("announcing on UDP port {}", args.announce_port);
     }
-    if let Some(actions) = resumed {
-        println!("resuming a saved game after {actions} actions");
+    if let Some((count, unit)) = resumed {
+        println!("resuming a saved game after {count} {unit}");
         for (i, seat) in seats.iter().enumerate() {
             if seat.kind == SeatKind::Open {
                 println!("seat {} is {}'s", i + 1, shown(&seat.name));
@@ -248,25 +311,37 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
     flush();
     let seed = args.seed.unwrap_or(0);
     let limit = Duration::from_secs(args.limit_secs);
-    let chooser = move |game: &Game| {
-        let level = levels[usize::from(game.to_move())].unwrap_or(Level::Easy);
-        bot(level, args.depth, seed)(game)
+    let played = if classic {
+        let levels = levels.clone();
+        let chooser = move |game: &Game| {
+            let level = levels[usize::from(game.to_move())].unwrap_or(Level::Easy);
+            bot(level, args.depth, seed)(game)
+        };
+        play_host_seats(&host, &events, &bot_seats, chooser, limit)
+            .map(|r| (r.actions.len(), "actions", r.to_json()))
+    } else {
+        let chooser = move |game: &AnyGame| {
+            let seat = starhop_games::BoxGame::to_move(game).map_or(0, usize::from);
+            let level = levels.get(seat).copied().flatten().unwrap_or(Level::Easy);
+            any_bot(level, args.think_ms, seed)(game)
+        };
+        play_host_seats_any(&host, &events, &bot_seats, chooser, limit)
+            .map(|r| (r.moves(), "moves", r.to_json()))
     };
-    let record = play_host_seats(&host, &events, &bot_seats, chooser, limit);
-    let record = match record {
+    let (count, unit, json) = match played {
         Ok(r) => r,
         Err(e) => {
             // The game so far can be taken up later with --resume.
-            let so_far = host.record();
+            let so_far = host.any_record();
             host.shutdown();
             if let Some(partial) = so_far {
-                write_record(args.out.as_deref(), &partial)?;
+                write_json(args.out.as_deref(), &any_json(&partial))?;
             }
             return Err(e);
         }
     };
-    println!("game over after {} actions", record.actions.len());
-    write_record(args.out.as_deref(), &record)?;
+    println!("game over after {count} {unit}");
+    write_json(args.out.as_deref(), &json)?;
     // The players leave once they have the end; wait a little for them so
     // the last messages are not cut off.
     let end = Instant::now() + Duration::from_secs(5);
@@ -278,16 +353,15 @@ pub fn serve(args: ServeArgs) -> Result<(), String> {
         && let (Some(a), Some(b)) = (cpu_before, process_cpu())
     {
         println!(
-            "host CPU: {} ms for {} actions (this process, host bots included)",
+            "host CPU: {} ms for {count} {unit} (this process, host bots included)",
             (b - a).as_millis(),
-            record.actions.len()
         );
     }
     flush();
     Ok(())
 }
 
-/// A new table: the rules, and the host's bots in the last seats.
+/// A new table: the game and its rules, and the host's bots in the last seats.
 fn new_config(args: &ServeArgs) -> Result<HostConfig, String> {
     let players = args.players.unwrap_or(2);
     if args.bots >= players {
@@ -297,10 +371,30 @@ fn new_config(args: &ServeArgs) -> Result<HostConfig, String> {
         ));
     }
     let bot_level = level(&args.bot_level)?;
-    let rules = args.preset.preset().rules().with_size(args.size);
-    let mut config = HostConfig {
-        seed: args.seed,
-        ..HostConfig::new(players, rules)
+    if args.game != GameArg::Classic && args.preset != PresetArg::Classic {
+        return Err("--preset is for Chinese checkers (--game classic)".into());
+    }
+    let mut config = match args.game {
+        GameArg::Classic => {
+            let rules = args.preset.preset().rules().with_size(args.size);
+            HostConfig {
+                seed: args.seed,
+                ..HostConfig::new(players, rules)
+            }
+        }
+        GameArg::Draughts if players != 2 => {
+            return Err(format!("draughts is played by two, not {players}"));
+        }
+        GameArg::Draughts => HostConfig::draughts(args.variant),
+        GameArg::Food => {
+            let holes = match args.size {
+                3 => 37,
+                4 => 61,
+                5 => 91,
+                n => return Err(format!("--size takes 3, 4 or 5, not {n}")),
+            };
+            HostConfig::food(FoodRules::table(holes, players))
+        }
     };
     for s in players - args.bots..players {
         config.seats[s] = SeatInfo::bot(
@@ -325,6 +419,41 @@ fn resumed_config(path: &Path, players: Option<usize>) -> Result<HostConfig, Str
         ));
     }
     let config = HostConfig::resume(record).map_err(|e| format!("{shown}: {e}"))?;
+    if config.seats.iter().all(|s| s.kind != SeatKind::Open) {
+        return Err(format!(
+            "{shown}: every seat of the saved game is a bot's: nobody is left to join"
+        ));
+    }
+    Ok(config)
+}
+
+/// The saved game in `path`, when it is one of another game than classic
+/// (a classic one, or a file that is no record, goes the classic way, with
+/// its messages).
+fn other_game_saved(path: &Path) -> Option<AnyRecord> {
+    let file = std::fs::File::open(path).ok()?;
+    match starhop_games::read_any_record_from(file, MAX_ANY_RECORD_BYTES) {
+        Ok(AnyRecord::Classic(_)) | Err(_) => None,
+        Ok(other) => Some(other),
+    }
+}
+
+/// A table for a saved game of another game than classic.
+fn resumed_any_config(
+    path: &Path,
+    record: AnyRecord,
+    players: Option<usize>,
+) -> Result<HostConfig, String> {
+    let shown = path.display();
+    if let Some(p) = players
+        && p != record.seats()
+    {
+        return Err(format!(
+            "--players {p} does not match the saved game in {shown}, which has {} players",
+            record.seats()
+        ));
+    }
+    let config = HostConfig::resume_any(record).map_err(|e| format!("{shown}: {e}"))?;
     if config.seats.iter().all(|s| s.kind != SeatKind::Open) {
         return Err(format!(
             "{shown}: every seat of the saved game is a bot's: nobody is left to join"
@@ -429,10 +558,19 @@ pub fn join(args: JoinArgs) -> Result<(), String> {
     };
     let (client, events, seat) = join_table(&args, want)?;
     let limit = Duration::from_secs(args.limit_secs);
-    let chooser = bot(bot_level, args.depth, u64::from(seat));
-    let record = play_client(&client, &events, chooser, limit)?;
-    println!("game over after {} actions", record.actions.len());
-    write_record(args.out.as_deref(), &record)?;
+    let game = client.view().lobby.map(|l| l.game).unwrap_or_default();
+    if game == TableGame::Classic {
+        let chooser = bot(bot_level, args.depth, u64::from(seat));
+        let record = play_client(&client, &events, chooser, limit)?;
+        println!("game over after {} actions", record.actions.len());
+        write_record(args.out.as_deref(), &record)?;
+    } else {
+        println!("the table plays {}", game.name());
+        let chooser = any_bot(bot_level, args.think_ms, u64::from(seat));
+        let record = play_client_any(&client, &events, chooser, limit)?;
+        println!("game over after {} moves", record.moves());
+        write_json(args.out.as_deref(), &record.to_json())?;
+    }
     let mut round_trips = client.view().round_trips;
     client.leave();
     if args.measure && !round_trips.is_empty() {

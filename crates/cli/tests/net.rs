@@ -400,8 +400,10 @@ fn raw_hello_or_err(addr: &str, code: &str) -> std::io::Result<String> {
     if !head.starts_with(b"HTTP/1.1 101") {
         return Err(Error::other("no WebSocket"));
     }
-    let hello =
-        format!(r#"{{"type":"hello","protocol":1,"code":"{code}","name":"Guess","want":"any"}}"#);
+    let version = starhop_net::PROTOCOL_VERSION;
+    let hello = format!(
+        r#"{{"type":"hello","protocol":{version},"code":"{code}","name":"Guess","want":"any"}}"#
+    );
     assert!(hello.len() < 126);
     // A masked text frame (a mask of zeros leaves the payload as it is).
     let mut frame = vec![0x81, 0x80 | hello.len() as u8, 0, 0, 0, 0];
@@ -479,4 +481,146 @@ fn discover_prints_names_without_control_characters() {
             "{look:?}"
         );
     });
+}
+
+/// The fast bot flags of `join` for draughts and food checkers.
+const FAST: [&str; 2] = ["--think-ms", "5"];
+
+#[test]
+fn serve_and_join_play_russian_draughts_and_agree() {
+    let d = dir("draughts");
+    let (host_out, a_out) = (d.join("host.json"), d.join("a.json"));
+    let serve = Proc::start(&[
+        "serve",
+        "--game",
+        "draughts",
+        "--variant",
+        "russian",
+        "--bots",
+        "1",
+        "--bot-level",
+        "beginner",
+        "--think-ms",
+        "5",
+        "--bind",
+        "127.0.0.1",
+        "--limit-secs",
+        "120",
+        "--out",
+        path(&host_out),
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    let a = join(&addr, &code, "Ann", &a_out, &FAST);
+    assert!(a.line("seat ").starts_with("seat 1 token "));
+    assert_eq!(a.line("the table"), "the table plays draughts");
+    assert!(a.line("game over after ").ends_with(" moves"));
+    a.wait_ok();
+    assert!(serve.line("game over after ").ends_with(" moves"));
+    serve.wait_ok();
+    let host = std::fs::read_to_string(&host_out).unwrap();
+    assert_eq!(std::fs::read_to_string(&a_out).unwrap(), host);
+    let record = starhop_games::AnyRecord::from_json(&host).unwrap();
+    let starhop_games::AnyRecord::Draughts(r) = &record else {
+        panic!("not a draughts record: {host}")
+    };
+    assert_eq!(r.variant, starhop_draughts::Variant::Russian);
+    assert_eq!(r.bots, [None, Some("Beginner".to_string())]);
+    assert!(starhop_games::BoxGame::is_over(&record.replay().unwrap()));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn serve_and_two_joins_play_food_checkers_for_three_and_agree() {
+    let d = dir("food");
+    let (host_out, a_out, b_out) = (d.join("host.json"), d.join("a.json"), d.join("b.json"));
+    let serve = Proc::start(&[
+        "serve",
+        "--game",
+        "food",
+        "--players",
+        "3",
+        "--size",
+        "3",
+        "--bots",
+        "1",
+        "--think-ms",
+        "5",
+        "--bind",
+        "127.0.0.1",
+        "--limit-secs",
+        "120",
+        "--out",
+        path(&host_out),
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    let a = join(&addr, &code, "Ann", &a_out, &FAST);
+    let b = join(&addr, &code, "Bob", &b_out, &FAST);
+    a.wait_ok();
+    b.wait_ok();
+    serve.wait_ok();
+    let host = std::fs::read_to_string(&host_out).unwrap();
+    assert_eq!(std::fs::read_to_string(&a_out).unwrap(), host);
+    assert_eq!(std::fs::read_to_string(&b_out).unwrap(), host);
+    let record = starhop_games::AnyRecord::from_json(&host).unwrap();
+    let starhop_games::AnyRecord::Food(r) = &record else {
+        panic!("not a food record: {host}")
+    };
+    assert_eq!((r.rules.players, r.rules.holes), (3, 37));
+    assert!(starhop_games::BoxGame::is_over(&record.replay().unwrap()));
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn serve_resumes_a_saved_draughts_game_and_the_player_finishes_it() {
+    use starhop_games::{AnyGame, AnyRecord, BoxGame, DraughtsGame};
+    let d = dir("resume-draughts");
+    let (saved_path, host_out, a_out) =
+        (d.join("saved.json"), d.join("host.json"), d.join("a.json"));
+    let mut game = AnyGame::from(DraughtsGame::new(starhop_draughts::Variant::International));
+    for _ in 0..8 {
+        let mv = game.legal_moves()[0].clone();
+        game.play(&mv).unwrap();
+    }
+    let saved = AnyRecord::of(&game, vec!["Ann".into(), "Botty".into()])
+        .with_bots(vec![None, Some("Beginner".into())]);
+    std::fs::write(&saved_path, saved.to_json()).unwrap();
+    let serve = Proc::start(&[
+        "serve",
+        "--resume",
+        path(&saved_path),
+        "--think-ms",
+        "5",
+        "--bind",
+        "127.0.0.1",
+        "--limit-secs",
+        "120",
+        "--out",
+        path(&host_out),
+    ]);
+    let (addr, code) = address_and_code(&serve.line("listening on"));
+    assert_eq!(
+        serve.line("resuming"),
+        "resuming a saved game after 8 moves"
+    );
+    assert_eq!(serve.line("seat "), "seat 1 is Ann's");
+    let a = join(
+        &addr,
+        &code,
+        "Ann",
+        &a_out,
+        &["--seat", "1", "--think-ms", "5"],
+    );
+    a.wait_ok();
+    serve.wait_ok();
+    let host = std::fs::read_to_string(&host_out).unwrap();
+    assert_eq!(std::fs::read_to_string(&a_out).unwrap(), host);
+    let (AnyRecord::Draughts(done), AnyRecord::Draughts(half)) =
+        (AnyRecord::from_json(&host).unwrap(), &saved)
+    else {
+        panic!("draughts records")
+    };
+    assert_eq!(done.moves[..8], half.moves[..]);
+    assert!(done.moves.len() > 8);
+    assert_eq!(done.names, half.names);
+    std::fs::remove_dir_all(&d).unwrap();
 }

@@ -175,24 +175,10 @@ impl AnyRecord {
         }
     }
 
-    /// The tagged record as pretty JSON.
+    /// The tagged record as pretty JSON (`serde_json::to_string` of the
+    /// record gives the same, compact).
     pub fn to_json(&self) -> String {
-        fn tagged<T: Serialize>(game: GameKind, record: &T) -> String {
-            let envelope = Envelope {
-                format: ANY_RECORD_FORMAT,
-                game,
-                version: ANY_RECORD_VERSION,
-                record,
-            };
-            serde_json::to_string_pretty(&envelope).expect("a record always serialises")
-        }
-        let kind = self.kind();
-        match self {
-            AnyRecord::Classic(r) => tagged(kind, r),
-            AnyRecord::Food(r) => tagged(kind, r),
-            AnyRecord::Crossing(r) => tagged(kind, r),
-            AnyRecord::Draughts(r) => tagged(kind, r),
-        }
+        serde_json::to_string_pretty(self).expect("a record always serialises")
     }
 
     /// Reads a record from JSON text (see [`read_any_record`]).
@@ -208,6 +194,44 @@ impl AnyRecord {
             AnyRecord::Crossing(r) => AnyGame::Crossing(r.replay()?),
             AnyRecord::Draughts(r) => AnyGame::Draughts(DraughtsGame::from_record(r)?),
         })
+    }
+}
+
+/// Written as the tagged format (see the module's documentation).
+impl Serialize for AnyRecord {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        fn tagged<S: serde::Serializer, T: Serialize>(
+            serializer: S,
+            game: GameKind,
+            record: &T,
+        ) -> Result<S::Ok, S::Error> {
+            Envelope {
+                format: ANY_RECORD_FORMAT,
+                game,
+                version: ANY_RECORD_VERSION,
+                record,
+            }
+            .serialize(serializer)
+        }
+        let kind = self.kind();
+        match self {
+            AnyRecord::Classic(r) => tagged(serializer, kind, r),
+            AnyRecord::Food(r) => tagged(serializer, kind, r),
+            AnyRecord::Crossing(r) => tagged(serializer, kind, r),
+            AnyRecord::Draughts(r) => tagged(serializer, kind, r),
+        }
+    }
+}
+
+/// Read as [`read_any_record`] reads (the tagged format, or a game's own
+/// untagged record), up to `MAX_ANY_RECORD_BYTES`; the moves are not
+/// replayed here.
+impl<'de> serde::Deserialize<'de> for AnyRecord {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<AnyRecord, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(deserializer)?;
+        let bytes = serde_json::to_vec(&value).map_err(D::Error::custom)?;
+        read_any_record(&bytes, MAX_ANY_RECORD_BYTES).map_err(D::Error::custom)
     }
 }
 

@@ -356,3 +356,42 @@ fn an_illegal_move_in_any_record_is_an_error_naming_it() {
     r.moves[2] = "99-100".into();
     illegal_move_is_refused(AnyRecord::Draughts(r).to_json(), "move 3");
 }
+
+/// A record of every game goes through serde as the tagged format (compact
+/// with `to_string`, as `to_json` writes it pretty) and comes back equal;
+/// a bad one is a serde error that says why.
+#[test]
+fn records_go_through_serde_as_the_tagged_format() {
+    let games = [
+        played(classic(0, 5), 20, 1),
+        played(draughts(0), 30, 2),
+        played(draughts(1), 30, 3),
+        played(
+            AnyGame::from(FoodGame::new(FoodRules::table(37, 3)).unwrap()),
+            10,
+            4,
+        ),
+    ];
+    for g in games {
+        let record = AnyRecord::of(&g, Vec::new());
+        let compact = serde_json::to_string(&record).unwrap();
+        assert!(!compact.contains('\n'));
+        assert!(
+            compact.starts_with(r#"{"format":"starhop-game-record","game":""#),
+            "{compact}"
+        );
+        let value: serde_json::Value = serde_json::from_str(&record.to_json()).unwrap();
+        assert_eq!(
+            value,
+            serde_json::from_str::<serde_json::Value>(&compact).unwrap()
+        );
+        let back: AnyRecord = serde_json::from_str(&compact).unwrap();
+        assert_eq!(back, record);
+        assert_eq!(back.replay().unwrap().moves_played(), g.moves_played());
+    }
+    let err = serde_json::from_str::<AnyRecord>(
+        r#"{"format":"starhop-game-record","game":"halma","version":1,"record":{}}"#,
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("halma"), "{err}");
+}

@@ -7,13 +7,15 @@
 //! reads `ClientEvents` and `ClientHandle::view`, and sends requests with
 //! `ClientHandle::act`.
 
-use crate::host::{HostError, HostHandle, record_of};
+use crate::host::{HostError, HostHandle, any_record_of, record_of};
 use crate::link::{CLOSE_GRACE, Faults, Link, ws_config, ws_link};
 use crate::protocol::{
-    ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, ServerMsg, Want,
+    ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Play, Refusal, ServerMsg, Want,
     decode_server, encode,
 };
+use crate::table;
 use starhop_engine::{Action, Event, Game, Record, Seat};
+use starhop_games::{AnyGame, AnyRecord, BoxGame};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -176,22 +178,56 @@ pub enum ClientEvent {
     },
 }
 
+/// What happened at a table of any game, for code that plays every game of
+/// the box ([`ClientEvents::try_recv_any`]). A classic table's events are
+/// `Event`s but for its end; another game's moves come as `Played`.
+#[derive(Clone, Debug)]
+pub enum AnyClientEvent {
+    /// An event that reads the same for every game (never `GameOver`), or
+    /// a classic action applied (`ClientEvent::Applied`).
+    Event(ClientEvent),
+    /// The host made `play` at a table of another game than classic, and
+    /// our copy made it too.
+    Played { seq: u64, play: Play },
+    /// The game is over: our own record of it (any game, classic too).
+    GameOver { record: AnyRecord },
+}
+
+impl AnyClientEvent {
+    /// The event as classic code reads it: `None` for what only another
+    /// game has (its moves and its end).
+    pub fn classic(self) -> Option<ClientEvent> {
+        match self {
+            AnyClientEvent::Event(e) => Some(e),
+            AnyClientEvent::GameOver {
+                record: AnyRecord::Classic(record),
+            } => Some(ClientEvent::GameOver { record }),
+            AnyClientEvent::Played { .. } | AnyClientEvent::GameOver { .. } => None,
+        }
+    }
+}
+
 /// Our side of the table now.
 #[derive(Clone, Debug, Default)]
 pub struct ClientView {
     pub seat: Option<Seat>,
     pub token: Option<String>,
     pub lobby: Option<Lobby>,
-    /// Our copy of the game.
+    /// Our copy of the game, at a classic or party table.
     pub game: Option<Game>,
+    /// Our copy of the game at a table of another game (`None` at a
+    /// classic table).
+    pub other_game: Option<AnyGame>,
     /// The host's change count our copy is at.
     pub seq: u64,
     /// Time used in the running turn, by the host's clock.
     pub turn_ms: u32,
     /// The host's latest clock message, and when it came.
     pub clock: Option<ClockSnapshot>,
-    /// Our record once the game is over.
+    /// Our record once a classic or party game is over.
     pub record: Option<Record>,
+    /// Our record once the game of another game's table is over.
+    pub other_record: Option<AnyRecord>,
     /// Times our copy was replaced by the host's record after it started.
     pub resyncs: u64,
     pub connected: bool,
@@ -199,6 +235,31 @@ pub struct ClientView {
     /// For each of our requests that was played: the time from sending it
     /// to applying the host's broadcast of it (the first 10,000).
     pub round_trips: Vec<Duration>,
+}
+
+impl ClientView {
+    /// Our copy of the table's game, whichever it is (a copy).
+    pub fn any_game(&self) -> Option<AnyGame> {
+        self.game
+            .clone()
+            .map(AnyGame::Classic)
+            .or_else(|| self.other_game.clone())
+    }
+    /// Our record once the game is over, whichever game it is.
+    pub fn any_record(&self) -> Option<AnyRecord> {
+        self.record
+            .clone()
+            .map(AnyRecord::Classic)
+            .or_else(|| self.other_record.clone())
+    }
+    /// The seat to move in our copy (none before the game and once it is over).
+    pub fn to_move(&self) -> Option<Seat> {
+        match (&self.game, &self.other_game) {
+            (Some(g), _) => BoxGame::to_move(g),
+            (None, Some(g)) => table::to_move(g),
+            (None, None) => None,
+        }
+    }
 }
 
 /// The host's clock as last heard: `turn_ms` used in the turn of state
@@ -222,19 +283,40 @@ impl ClockSnapshot {
 
 enum ClientCommand {
     Act { at: u64, action: Action },
+    Play { at: u64, play: Play },
     Undo { at: u64 },
     Leave,
 }
 
-/// The client's events, in order.
-pub struct ClientEvents(std::sync::mpsc::Receiver<ClientEvent>);
+/// The client's events, in order. Read them as classic events (`try_recv`,
+/// `recv_timeout`: at a table of another game its moves and its end are
+/// left out) or as events of any game (`try_recv_any`, `recv_any_timeout`),
+/// not both.
+pub struct ClientEvents(std::sync::mpsc::Receiver<AnyClientEvent>);
 
 impl ClientEvents {
     pub fn try_recv(&self) -> Option<ClientEvent> {
-        self.0.try_recv().ok()
+        loop {
+            if let Some(e) = self.0.try_recv().ok()?.classic() {
+                return Some(e);
+            }
+        }
     }
     /// The next event, waiting at most `timeout`.
     pub fn recv_timeout(&self, timeout: Duration) -> Option<ClientEvent> {
+        let end = Instant::now() + timeout;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if let Some(e) = self.0.recv_timeout(left).ok()?.classic() {
+                return Some(e);
+            }
+        }
+    }
+    pub fn try_recv_any(&self) -> Option<AnyClientEvent> {
+        self.0.try_recv().ok()
+    }
+    /// The next event of any game, waiting at most `timeout`.
+    pub fn recv_any_timeout(&self, timeout: Duration) -> Option<AnyClientEvent> {
         self.0.recv_timeout(timeout).ok()
     }
 }
@@ -288,6 +370,7 @@ impl ClientHandle {
     /// the host has told it for the state our copy is at (`None` before, and
     /// between a move and the host's clock for the next turn).
     pub fn clock(&self) -> Option<ClockSnapshot> {
+        // Only classic and party games have clocks.
         let view = self.view.lock().expect("client view");
         let running = view.game.as_ref().is_some_and(|g| !g.is_over());
         view.clock.filter(|c| running && c.seq == view.seq)
@@ -312,10 +395,31 @@ impl ClientHandle {
         Some(record)
     }
 
+    /// [`ClientHandle::record`] for any game (`HostConfig::resume_any`
+    /// takes it up again).
+    pub fn any_record(&self) -> Option<AnyRecord> {
+        if let Some(record) = self.record() {
+            return Some(AnyRecord::Classic(record));
+        }
+        let view = self.view.lock().expect("client view");
+        let game = view.other_game.as_ref()?;
+        let seats = view.lobby.as_ref().map_or(&[][..], |l| &l.seats[..]);
+        Some(match seats.len() == game.seats() {
+            true => any_record_of(game, seats),
+            false => AnyRecord::of(game, Vec::new()),
+        })
+    }
+
     /// Asks the host to play `action` for our seat; `at` is the `seq` of the
     /// state it was chosen in (`ClientView::seq`).
     pub fn act(&self, at: u64, action: Action) {
         let _ = self.commands.send(ClientCommand::Act { at, action });
+    }
+
+    /// Asks the host to make `play` for our seat, in any game (a classic
+    /// table plays it as the matching action); `at` as for `act`.
+    pub fn play(&self, at: u64, play: Play) {
+        let _ = self.commands.send(ClientCommand::Play { at, play });
     }
 
     /// Asks the host to take back the last action.
@@ -348,15 +452,16 @@ struct Pending {
 #[derive(Clone)]
 enum PendingMsg {
     Act(Action),
+    Play(Play),
     Undo,
 }
 
 struct ClientCore {
     config: ClientConfig,
     token: Option<String>,
-    events: std::sync::mpsc::Sender<ClientEvent>,
+    events: std::sync::mpsc::Sender<AnyClientEvent>,
     view: Arc<Mutex<ClientView>>,
-    game: Option<Game>,
+    game: Option<AnyGame>,
     seq: u64,
     /// When we last asked for the host's record, while we wait for it.
     awaiting_resync: Option<Instant>,
@@ -433,6 +538,10 @@ async fn client_main(
 
 impl ClientCore {
     fn emit(&self, event: ClientEvent) {
+        self.emit_any(AnyClientEvent::Event(event));
+    }
+
+    fn emit_any(&self, event: AnyClientEvent) {
         let _ = self.events.send(event);
     }
 
@@ -447,9 +556,10 @@ impl ClientCore {
 
     /// Our copy changed: the view gets a fresh copy of it.
     fn publish_game(&self) {
-        let (game, seq) = (self.game.clone(), self.seq);
+        let ((game, other), seq) = (table::split(self.game.as_ref()), self.seq);
         self.set(|v| {
             v.game = game;
+            v.other_game = other;
             v.seq = seq;
         });
     }
@@ -502,6 +612,9 @@ impl ClientCore {
                                 ClientCommand::Act { at, action } => {
                                     self.request(at, PendingMsg::Act(action), &mut out)
                                 }
+                                ClientCommand::Play { at, play } => {
+                                    self.request(at, PendingMsg::Play(play), &mut out)
+                                }
                                 ClientCommand::Undo { at } => {
                                     self.request(at, PendingMsg::Undo, &mut out)
                                 }
@@ -521,6 +634,9 @@ impl ClientCore {
                     Some(command) if !welcomed => self.held.push(command),
                     Some(ClientCommand::Act { at, action }) => {
                         self.request(at, PendingMsg::Act(action), &mut out)
+                    }
+                    Some(ClientCommand::Play { at, play }) => {
+                        self.request(at, PendingMsg::Play(play), &mut out)
                     }
                     Some(ClientCommand::Undo { at }) => self.request(at, PendingMsg::Undo, &mut out),
                 },
@@ -556,6 +672,11 @@ impl ClientCore {
                 req,
                 at,
                 action: action.clone(),
+            },
+            PendingMsg::Play(play) => ClientMsg::Play {
+                req,
+                at,
+                play: play.clone(),
             },
             PendingMsg::Undo => ClientMsg::Undo { req, at },
         });
@@ -603,19 +724,37 @@ impl ClientCore {
         if self.pending.as_ref().is_some_and(|p| p.at < seq) {
             self.pending = None;
         }
-        let ok = self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
+        let ok = self
+            .game
+            .as_ref()
+            .is_some_and(|g| table::checksum(g) == checksum);
         if !ok {
             self.ask_resync(out);
         }
         ok
     }
 
+    /// The host applied our request (made in the state before `seq`): its
+    /// round trip is counted.
+    fn round_trip(&self, seq: u64) {
+        if let Some(p) = &self.pending
+            && p.at + 1 == seq
+        {
+            let took = p.sent.elapsed();
+            self.set(|v| {
+                if v.round_trips.len() < 10_000 {
+                    v.round_trips.push(took);
+                }
+            });
+        }
+    }
+
     /// Takes the host's record as our copy (a start, a resync, the end).
-    fn load(&mut self, record: &Record, seq: u64, checksum: u64) -> bool {
+    fn load(&mut self, record: &AnyRecord, seq: u64, checksum: u64) -> bool {
         let Ok(game) = record.replay() else {
             return false;
         };
-        if game.checksum() != checksum {
+        if table::checksum(&game) != checksum {
             return false;
         }
         self.game = Some(game);
@@ -704,19 +843,14 @@ impl ClientCore {
                     self.ask_resync(out);
                     return None;
                 }
-                let game = self.game.as_mut().expect("a game");
-                match game.apply(action.clone()) {
-                    Ok(events) => {
-                        if let Some(p) = &self.pending
-                            && p.at + 1 == seq
-                        {
-                            let took = p.sent.elapsed();
-                            self.set(|v| {
-                                if v.round_trips.len() < 10_000 {
-                                    v.round_trips.push(took);
-                                }
-                            });
-                        }
+                // A classic action is only for a classic copy.
+                let applied = match self.game.as_mut().expect("a game") {
+                    AnyGame::Classic(game) => game.apply(action.clone()).ok(),
+                    _ => None,
+                };
+                match applied {
+                    Some(events) => {
+                        self.round_trip(seq);
                         if self.check(seq, checksum, out) {
                             self.publish_game();
                             self.emit(ClientEvent::Applied {
@@ -726,7 +860,33 @@ impl ClientCore {
                             });
                         }
                     }
-                    Err(_) => self.ask_resync(out),
+                    None => self.ask_resync(out),
+                }
+            }
+            ServerMsg::Played {
+                seq,
+                play,
+                checksum,
+            } => {
+                if self.awaiting_resync.is_some() || seq <= self.seq || self.game.is_none() {
+                    return None;
+                }
+                if seq != self.seq + 1 {
+                    self.ask_resync(out);
+                    return None;
+                }
+                // A classic copy follows `Applied` only (its actions carry the clock).
+                let game = self.game.as_mut().expect("a game");
+                let made =
+                    !matches!(game, AnyGame::Classic(_)) && table::apply(game, &play).is_ok();
+                if !made {
+                    self.ask_resync(out);
+                    return None;
+                }
+                self.round_trip(seq);
+                if self.check(seq, checksum, out) {
+                    self.publish_game();
+                    self.emit_any(AnyClientEvent::Played { seq, play });
                 }
             }
             ServerMsg::Undone { seq, checksum } => {
@@ -737,7 +897,7 @@ impl ClientCore {
                     self.ask_resync(out);
                     return None;
                 }
-                let undone = self.game.as_mut().expect("a game").undo().is_ok();
+                let undone = BoxGame::undo(self.game.as_mut().expect("a game")).is_ok();
                 if undone && self.check(seq, checksum, out) {
                     self.publish_game();
                     self.emit(ClientEvent::Undone { seq });
@@ -770,8 +930,11 @@ impl ClientCore {
                 seq,
                 checksum,
             } => {
-                let agrees =
-                    self.seq == seq && self.game.as_ref().is_some_and(|g| g.checksum() == checksum);
+                let agrees = self.seq == seq
+                    && self
+                        .game
+                        .as_ref()
+                        .is_some_and(|g| table::checksum(g) == checksum);
                 if self.over {
                     return None;
                 }
@@ -783,19 +946,30 @@ impl ClientCore {
                 let game = self.game.as_ref().expect("a game");
                 // Our own record, from our own copy: the names, the bots and
                 // the running turn's time are the host's to say.
-                let mut own = Record::of(game, record.names.clone());
-                own.bots = record.bots.clone();
-                own.turn_ms = record.turn_ms;
+                let own = match (game, &record) {
+                    (AnyGame::Classic(game), AnyRecord::Classic(theirs)) => {
+                        let mut own = Record::of(game, theirs.names.clone());
+                        own.bots = theirs.bots.clone();
+                        own.turn_ms = theirs.turn_ms;
+                        AnyRecord::Classic(own)
+                    }
+                    (game, theirs) => AnyRecord::of(game, theirs.names().to_vec())
+                        .with_bots(theirs.bots().to_vec()),
+                };
                 self.over = true;
-                self.set(|v| v.record = Some(own.clone()));
-                self.emit(ClientEvent::GameOver { record: own });
+                let (classic, other) = table::split_record(Some(&own));
+                self.set(|v| {
+                    v.record = classic;
+                    v.other_record = other;
+                });
+                self.emit_any(AnyClientEvent::GameOver { record: own });
             }
             ServerMsg::Pong { seq, started, .. } => {
                 // The host is further than us, and what it sent before this
                 // answer has come: a broadcast (or the start) was lost. Or our
                 // copy has ended but the game-over message was lost: asking
                 // again brings it (a resync of an ended game is its end).
-                let end_unheard = !self.over && self.game.as_ref().is_some_and(Game::is_over);
+                let end_unheard = !self.over && self.game.as_ref().is_some_and(|g| g.is_over());
                 if started && (seq > self.seq || self.game.is_none() || end_unheard) {
                     self.ask_resync(out);
                 }

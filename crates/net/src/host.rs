@@ -13,10 +13,14 @@ use crate::code::{RoomCode, new_token, random_u64, same_token};
 use crate::discovery::{Announcer, BEACON_EVERY, Beacon, DISCOVERY_PORT};
 use crate::link::{CLOSE_GRACE, LINK_QUEUE, Link, ws_config, ws_link};
 use crate::protocol::{
-    ClientMsg, Lobby, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind,
-    ServerMsg, Want, clean_name, decode_client, encode,
+    ClientMsg, Lobby, MAX_CLIENT_MESSAGE_BYTES, PROTOCOL_VERSION, Play, Refusal, SeatInfo,
+    SeatKind, ServerMsg, TableGame, Want, clean_name, decode_client, encode,
 };
+use crate::table;
+use starhop_draughts::Variant;
+use starhop_engine::food::FoodRules;
 use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
+use starhop_games::{AnyGame, AnyRecord, AnyRecordError, BoxGame};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -141,6 +145,10 @@ pub struct HostConfig {
     /// Where to listen (port 0: any free port; see `HostHandle::addr`).
     pub bind: SocketAddr,
     pub code: RoomCode,
+    /// Which game the table plays (classic by default; see
+    /// [`HostConfig::draughts`] and [`HostConfig::food`]).
+    pub game: TableGame,
+    /// The rules of a classic or party table (unused by other games).
     pub rules: Rules,
     /// One per player: `Open` seats wait for remote players.
     pub seats: Vec<SeatInfo>,
@@ -154,6 +162,9 @@ pub struct HostConfig {
     /// A saved game to take up again instead of a new one (see
     /// [`HostConfig::resume`]).
     pub resume: Option<Record>,
+    /// A saved game of any game of the box (see [`HostConfig::resume_any`]);
+    /// set this or `resume`, not both.
+    pub resume_any: Option<AnyRecord>,
     /// Announce the table on the local network every second (see
     /// `discovery`): to 127.0.0.1, and to the broadcast address unless
     /// `bind` is a loopback address.
@@ -171,6 +182,7 @@ impl HostConfig {
         HostConfig {
             bind: SocketAddr::from(([127, 0, 0, 1], 0)),
             code: RoomCode::random(),
+            game: TableGame::Classic,
             rules,
             seats: (0..players).map(|_| SeatInfo::open()).collect(),
             seed: None,
@@ -179,6 +191,7 @@ impl HostConfig {
             timeouts: Timeouts::default(),
             limits: Limits::default(),
             resume: None,
+            resume_any: None,
             announce: false,
             announce_port: DISCOVERY_PORT,
             table_name: machine_name(),
@@ -205,6 +218,58 @@ impl HostConfig {
         config.resume = Some(record);
         Ok(config)
     }
+
+    /// A table of `game` with its seats open (classic: two seats of the
+    /// classic rules; see [`HostConfig::new`] for more).
+    pub fn of_game(game: TableGame) -> HostConfig {
+        let seats = game.seats().unwrap_or(2);
+        HostConfig {
+            game,
+            ..HostConfig::new(seats, Rules::classic())
+        }
+    }
+
+    /// A draughts table: two open seats, White (seat 0) moves first.
+    pub fn draughts(variant: Variant) -> HostConfig {
+        HostConfig::of_game(TableGame::Draughts { variant })
+    }
+
+    /// A food-checkers table: `rules.players` open seats.
+    pub fn food(rules: FoodRules) -> HostConfig {
+        HostConfig::of_game(TableGame::Food { rules })
+    }
+
+    /// [`HostConfig::resume`] for a saved game of any game of the box that
+    /// is played at a table (not the crossing, which is played alone): its
+    /// game, seats, names and bots, and its moves; a classic record is
+    /// taken up exactly as `resume` takes it.
+    pub fn resume_any(record: AnyRecord) -> Result<HostConfig, ResumeError> {
+        let record = match record {
+            AnyRecord::Classic(r) => return HostConfig::resume(r),
+            other => other,
+        };
+        let game = TableGame::of_record(&record).ok_or(ResumeError::Solo)?;
+        check_resumable_any(&record)?;
+        let mut config = HostConfig::of_game(game);
+        config.seats = (0..record.seats()).map(|_| SeatInfo::open()).collect();
+        for (i, seat) in config.seats.iter_mut().enumerate() {
+            seat.name = record.names().get(i).cloned().unwrap_or_default();
+            if let Some(Some(level)) = record.bots().get(i) {
+                *seat = SeatInfo::bot(level.clone(), seat.name.clone());
+            }
+        }
+        config.resume_any = Some(record);
+        Ok(config)
+    }
+
+    /// The saved game to take up, whichever field holds it.
+    fn saved(&self) -> Result<Option<AnyRecord>, String> {
+        match (&self.resume, &self.resume_any) {
+            (Some(_), Some(_)) => Err("a table takes up one saved game, not two".into()),
+            (Some(r), None) => Ok(Some(AnyRecord::Classic(r.clone()))),
+            (None, any) => Ok(any.clone()),
+        }
+    }
 }
 
 /// Why a saved game cannot be taken up.
@@ -214,11 +279,27 @@ pub enum ResumeError {
     Replay(#[from] RecordError),
     #[error("the saved game is over")]
     Over,
+    #[error("the saved game does not replay: {0}")]
+    AnyReplay(AnyRecordError),
+    #[error("the saved game is one player's (the crossing): it has no table")]
+    Solo,
 }
 
 /// The saved game, replayed: it must replay and not be over.
 fn check_resumable(record: &Record) -> Result<Game, ResumeError> {
     let game = record.replay()?;
+    if game.is_over() {
+        return Err(ResumeError::Over);
+    }
+    Ok(game)
+}
+
+/// The saved game of any kind, replayed: it must replay and not be over.
+fn check_resumable_any(record: &AnyRecord) -> Result<AnyGame, ResumeError> {
+    if let AnyRecord::Classic(r) = record {
+        return check_resumable(r).map(AnyGame::Classic);
+    }
+    let game = record.replay().map_err(ResumeError::AnyReplay)?;
     if game.is_over() {
         return Err(ResumeError::Over);
     }
@@ -246,6 +327,52 @@ pub(crate) fn record_of(game: &Game, seats: &[SeatInfo]) -> Record {
         })
         .collect();
     record
+}
+
+/// The record of a game of any kind with the seats' names and bots.
+pub(crate) fn any_record_of(game: &AnyGame, seats: &[SeatInfo]) -> AnyRecord {
+    match game {
+        AnyGame::Classic(g) => AnyRecord::Classic(record_of(g, seats)),
+        other => {
+            let names = seats.iter().map(|s| s.name.clone()).collect();
+            let bots = seats
+                .iter()
+                .map(|s| match &s.kind {
+                    SeatKind::Bot { level } => Some(level.clone()),
+                    _ => None,
+                })
+                .collect();
+            AnyRecord::of(other, names).with_bots(bots)
+        }
+    }
+}
+
+/// What happened at a table of any game, for code that plays every game of
+/// the box ([`HostEvents::try_recv_any`]). A classic table's events are
+/// `Event`s but for its end; another game's moves come as `Played`.
+#[derive(Clone, Debug)]
+pub enum AnyHostEvent {
+    /// An event that reads the same for every game (never `GameOver`), or
+    /// a classic action played (`HostEvent::Applied`).
+    Event(HostEvent),
+    /// `seat`'s turn made `play`, at a table of another game than classic.
+    Played { seq: u64, seat: Seat, play: Play },
+    /// The game is over: its record (any game, classic too).
+    GameOver { record: AnyRecord },
+}
+
+impl AnyHostEvent {
+    /// The event as classic code reads it: `None` for what only another
+    /// game has (its moves and its end).
+    pub fn classic(self) -> Option<HostEvent> {
+        match self {
+            AnyHostEvent::Event(e) => Some(e),
+            AnyHostEvent::GameOver {
+                record: AnyRecord::Classic(record),
+            } => Some(HostEvent::GameOver { record }),
+            AnyHostEvent::Played { .. } | AnyHostEvent::GameOver { .. } => None,
+        }
+    }
 }
 
 /// What happened at the table, for the host's own game or tool.
@@ -289,14 +416,45 @@ pub struct HostView {
     pub lobby: Lobby,
     /// Changes of the game so far (actions and undos).
     pub seq: u64,
+    /// `table::checksum` of the game now.
     pub checksum: u64,
+    /// The game of a classic or party table.
     pub game: Option<Game>,
-    /// The record, once the game is over.
+    /// The game of a table of another game (`None` at a classic table).
+    pub other_game: Option<AnyGame>,
+    /// The record, once a classic or party game is over.
     pub record: Option<Record>,
+    /// The record, once the game of another game's table is over.
+    pub other_record: Option<AnyRecord>,
     /// Open connections (joined or not).
     pub connections: usize,
     /// Messages and connections refused so far.
     pub refused: u64,
+}
+
+impl HostView {
+    /// The table's game, whichever it is (a copy).
+    pub fn any_game(&self) -> Option<AnyGame> {
+        self.game
+            .clone()
+            .map(AnyGame::Classic)
+            .or_else(|| self.other_game.clone())
+    }
+    /// The record once the game is over, whichever game it is.
+    pub fn any_record(&self) -> Option<AnyRecord> {
+        self.record
+            .clone()
+            .map(AnyRecord::Classic)
+            .or_else(|| self.other_record.clone())
+    }
+    /// The seat to move (none before the game and once it is over).
+    pub fn to_move(&self) -> Option<Seat> {
+        match (&self.game, &self.other_game) {
+            (Some(g), _) => BoxGame::to_move(g),
+            (None, Some(g)) => table::to_move(g),
+            (None, None) => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -316,20 +474,42 @@ enum Command {
     SetRules(Rules, std::sync::mpsc::Sender<Result<(), HostError>>),
     Start(std::sync::mpsc::Sender<Result<(), HostError>>),
     Act(Seat, Action),
+    Play(Seat, Play),
     Undo,
-    Record(std::sync::mpsc::Sender<Option<Record>>),
+    Record(std::sync::mpsc::Sender<Option<AnyRecord>>),
     Shutdown,
 }
 
-/// The host's events, in order.
-pub struct HostEvents(std::sync::mpsc::Receiver<HostEvent>);
+/// The host's events, in order. Read them as classic events (`try_recv`,
+/// `recv_timeout`: at a table of another game its moves and its end are
+/// left out) or as events of any game (`try_recv_any`, `recv_any_timeout`),
+/// not both.
+pub struct HostEvents(std::sync::mpsc::Receiver<AnyHostEvent>);
 
 impl HostEvents {
     pub fn try_recv(&self) -> Option<HostEvent> {
-        self.0.try_recv().ok()
+        loop {
+            match self.0.try_recv().ok()?.classic() {
+                Some(e) => return Some(e),
+                None => continue,
+            }
+        }
     }
     /// The next event, waiting at most `timeout` (`None`: none came, or the host stopped).
     pub fn recv_timeout(&self, timeout: Duration) -> Option<HostEvent> {
+        let end = Instant::now() + timeout;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            if let Some(e) = self.0.recv_timeout(left).ok()?.classic() {
+                return Some(e);
+            }
+        }
+    }
+    pub fn try_recv_any(&self) -> Option<AnyHostEvent> {
+        self.0.try_recv().ok()
+    }
+    /// The next event of any game, waiting at most `timeout`.
+    pub fn recv_any_timeout(&self, timeout: Duration) -> Option<AnyHostEvent> {
         self.0.recv_timeout(timeout).ok()
     }
 }
@@ -354,18 +534,15 @@ impl HostHandle {
         if config.seats.len() < 2 {
             return Err(invalid("a table needs at least two seats".into()));
         }
-        config
-            .rules
-            .validate(config.seats.len())
-            .map_err(|e| invalid(e.to_string()))?;
-        let resumed = match &config.resume {
+        table::validate(&config.game, &config.rules, config.seats.len()).map_err(invalid)?;
+        let resumed = match config.saved().map_err(invalid)? {
             None => None,
             Some(record) => {
-                let game = check_resumable(record).map_err(|e| invalid(e.to_string()))?;
-                if config.seats.len() != record.players || config.rules != record.rules {
+                let game = check_resumable_any(&record).map_err(|e| invalid(e.to_string()))?;
+                if !table::fits(&config.game, &config.rules, config.seats.len(), &record) {
                     return Err(invalid(format!(
-                        "a saved game keeps its {} seats and its rules",
-                        record.players
+                        "a saved game keeps its {} seats, its game and its rules",
+                        record.seats()
                     )));
                 }
                 Some(game)
@@ -474,10 +651,28 @@ impl HostHandle {
             .send(Command::Act(seat, action))
             .map_err(|_| HostError::Gone)
     }
+    /// Makes `play` for a local or bot seat, in any game (at a classic
+    /// table as the matching action). The answer comes as
+    /// `AnyHostEvent::Played` (classic: `HostEvent::Applied`) or
+    /// `HostEvent::Rejected`.
+    pub fn play(&self, seat: Seat, play: Play) -> Result<(), HostError> {
+        self.commands
+            .send(Command::Play(seat, play))
+            .map_err(|_| HostError::Gone)
+    }
     /// The game so far as a record (names and bots included): save it, and
     /// `HostConfig::resume` takes it up again. After the host has stopped,
-    /// the game as it last stood. `None` before the game.
+    /// the game as it last stood. `None` before the game, and at a table of
+    /// another game (see [`HostHandle::any_record`]).
     pub fn record(&self) -> Option<Record> {
+        match self.any_record()? {
+            AnyRecord::Classic(r) => Some(r),
+            _ => None,
+        }
+    }
+    /// [`HostHandle::record`] for any game (`HostConfig::resume_any` takes
+    /// it up again).
+    pub fn any_record(&self) -> Option<AnyRecord> {
         let (tx, rx) = std::sync::mpsc::channel();
         if self.commands.send(Command::Record(tx)).is_ok()
             && let Ok(record) = rx.recv()
@@ -485,7 +680,8 @@ impl HostHandle {
             return record;
         }
         let view = self.view();
-        view.game.as_ref().map(|g| record_of(g, &view.lobby.seats))
+        view.any_game()
+            .map(|g| any_record_of(&g, &view.lobby.seats))
     }
     /// Takes back the last action (grants an asked undo, or the host's own).
     pub fn undo(&self) -> Result<(), HostError> {
@@ -1022,10 +1218,10 @@ struct HostCore {
     seats: Vec<SeatState>,
     conns: HashMap<ConnId, Conn>,
     next_id: ConnId,
-    game: Option<Game>,
+    game: Option<AnyGame>,
     seq: u64,
-    record: Option<Record>,
-    events: std::sync::mpsc::Sender<HostEvent>,
+    record: Option<AnyRecord>,
+    events: std::sync::mpsc::Sender<AnyHostEvent>,
     view: Arc<Mutex<HostView>>,
     guesses: Guesses,
     last_tick: Instant,
@@ -1034,13 +1230,14 @@ struct HostCore {
     last_clock_sent: Instant,
     refused: u64,
     /// The saved game a resumed table starts from (replayed when started).
-    resumed: Option<Game>,
+    resumed: Option<AnyGame>,
     /// The port the game listens on (announced).
     port: u16,
 }
 
 impl HostCore {
-    fn new(config: HostConfig, events: std::sync::mpsc::Sender<HostEvent>) -> HostCore {
+    fn new(config: HostConfig, events: std::sync::mpsc::Sender<AnyHostEvent>) -> HostCore {
+        let resumed = config.resume.is_some() || config.resume_any.is_some();
         let seats: Vec<SeatState> = config
             .seats
             .iter()
@@ -1053,7 +1250,7 @@ impl HostCore {
                 };
                 SeatState {
                     lapsed: false,
-                    saved_name: saved_name(config.resume.is_some(), &kind, &info.name),
+                    saved_name: saved_name(resumed, &kind, &info.name),
                     info: SeatInfo {
                         name: clean_name(&info.name, &format!("Player {}", i + 1)),
                         connected: kind != SeatKind::Open,
@@ -1072,13 +1269,16 @@ impl HostCore {
             seats: seats.iter().map(|s| s.info.clone()).collect(),
             spectators: 0,
             started: false,
+            game: config.game.clone(),
         };
         let view = Arc::new(Mutex::new(HostView {
             lobby,
             seq: 0,
             checksum: 0,
             game: None,
+            other_game: None,
             record: None,
+            other_record: None,
             connections: 0,
             refused: 0,
         }));
@@ -1120,9 +1320,14 @@ impl HostCore {
         }
     }
 
+    /// The running game when it is classic or party (clocks, actions).
+    fn classic(&self) -> Option<&Game> {
+        self.game.as_ref().and_then(AnyGame::as_classic)
+    }
+
     /// Whether the running game has a clock (its time is the host's to keep).
     fn clocked(&self) -> bool {
-        self.game.as_ref().is_some_and(|g| {
+        self.classic().is_some_and(|g| {
             !g.is_over() && (g.rules().move_limit_ms.is_some() || g.rules().time_bank_ms.is_some())
         })
     }
@@ -1134,7 +1339,7 @@ impl HostCore {
             return;
         }
         self.last_clock_sent = now;
-        let turn_ms = self.game.as_ref().map_or(0, |g| g.state().turn_ms);
+        let turn_ms = self.classic().map_or(0, |g| g.state().turn_ms);
         let seq = self.seq;
         self.broadcast(&ServerMsg::Clock { seq, turn_ms });
     }
@@ -1149,6 +1354,7 @@ impl HostCore {
                 .filter(|c| c.role == Role::Spectator)
                 .count() as u32,
             started: self.game.is_some(),
+            game: self.config.game.clone(),
         }
     }
 
@@ -1157,6 +1363,10 @@ impl HostCore {
     }
 
     fn emit(&self, event: HostEvent) {
+        self.emit_any(AnyHostEvent::Event(event));
+    }
+
+    fn emit_any(&self, event: AnyHostEvent) {
         // The host goes on even when nobody listens.
         let _ = self.events.send(event);
     }
@@ -1166,11 +1376,11 @@ impl HostCore {
         let mut view = self.view.lock().expect("host view");
         view.lobby = self.lobby();
         view.seq = self.seq;
-        view.checksum = self.game.as_ref().map_or(0, Game::checksum);
+        view.checksum = self.game.as_ref().map_or(0, table::checksum);
         if game_changed {
-            view.game = self.game.clone();
+            (view.game, view.other_game) = table::split(self.game.as_ref());
         }
-        view.record = self.record.clone();
+        (view.record, view.other_record) = table::split_record(self.record.as_ref());
         view.connections = self.conns.len();
         view.refused = self.refused;
     }
@@ -1367,6 +1577,13 @@ impl HostCore {
                     (role, ClientMsg::Act { req, at, action }) => {
                         if let Some(seat) = self.check_request(id, role, req, at)
                             && let Err(reason) = self.act(seat, action)
+                        {
+                            self.reject(id, req, reason);
+                        }
+                    }
+                    (role, ClientMsg::Play { req, at, play }) => {
+                        if let Some(seat) = self.check_request(id, role, req, at)
+                            && let Err(reason) = self.play(seat, play)
                         {
                             self.reject(id, req, reason);
                         }
@@ -1578,9 +1795,9 @@ impl HostCore {
         }
     }
 
-    fn record(&self) -> Option<Record> {
+    fn record(&self) -> Option<AnyRecord> {
         let infos: Vec<SeatInfo> = self.seats.iter().map(|s| s.info.clone()).collect();
-        Some(record_of(self.game.as_ref()?, &infos))
+        Some(any_record_of(self.game.as_ref()?, &infos))
     }
 
     fn start(&mut self) -> Result<(), HostError> {
@@ -1599,11 +1816,12 @@ impl HostCore {
             Some(saved) => saved.clone(),
             None => {
                 let seed = self.config.seed.unwrap_or_else(random_u64);
-                Game::new(self.config.rules.clone(), self.seats.len(), seed)
-                    .map_err(|e| HostError::Refused(e.to_string()))?
+                let c = &self.config;
+                table::new_game(&c.game, &c.rules, self.seats.len(), seed)
+                    .map_err(HostError::Refused)?
             }
         };
-        let checksum = game.checksum();
+        let checksum = table::checksum(&game);
         self.game = Some(game);
         self.seq = 0;
         let now = Instant::now();
@@ -1627,7 +1845,15 @@ impl HostCore {
     /// move moves, passes or uses items, a player resigns only for
     /// themselves, and clock actions come from the host's clock alone.
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), String> {
-        let game = self.game.as_mut().ok_or("no game is running")?;
+        let game = match self.game.as_mut().ok_or("no game is running")? {
+            AnyGame::Classic(game) => game,
+            other => {
+                return Err(format!(
+                    "this table plays {}: a classic action is not one of its moves",
+                    other.kind()
+                ));
+            }
+        };
         if game.is_over() {
             return Err("the game is over".into());
         }
@@ -1671,12 +1897,39 @@ impl HostCore {
         Ok(())
     }
 
+    /// Makes `play` for `seat`, in any game: a classic table plays it as
+    /// its action (with the same checks); another game checks it by its
+    /// rules, and only the player to move moves, a player resigns only for
+    /// themselves.
+    fn play(&mut self, seat: Seat, play: Play) -> Result<(), String> {
+        let game = self.game.as_mut().ok_or("no game is running")?;
+        if let AnyGame::Classic(_) = game {
+            return self.act(seat, table::classic_action(&play)?);
+        }
+        let Some(to_move) = table::to_move(game) else {
+            return Err("the game is over".into());
+        };
+        match &play {
+            Play::Move { .. } if seat != to_move => {
+                return Err(format!(
+                    "not your turn: player {} is to move",
+                    u32::from(to_move) + 1
+                ));
+            }
+            Play::Resign { seat: who } if *who != seat => {
+                return Err("you can only resign your own seat".into());
+            }
+            _ => table::apply(game, &play)?,
+        }
+        self.played(to_move, play);
+        Ok(())
+    }
+
     /// Broadcasts the game's last action (just played by `seat`'s turn).
     fn applied(&mut self, seat: Seat, events: Vec<Event>) {
-        let game = self.game.as_ref().expect("a game");
+        let game = self.classic().expect("a classic game");
         let action = game.actions().last().cloned().expect("an action");
         let checksum = game.checksum();
-        let over = game.is_over();
         self.seq += 1;
         let seq = self.seq;
         self.broadcast(&ServerMsg::Applied {
@@ -1690,7 +1943,28 @@ impl HostCore {
             action,
             events,
         });
-        if over {
+        self.changed(seq, checksum);
+    }
+
+    /// Broadcasts `play`, just made by `seat`'s turn at a table of another
+    /// game than classic.
+    fn played(&mut self, seat: Seat, play: Play) {
+        let checksum = table::checksum(self.game.as_ref().expect("a game"));
+        self.seq += 1;
+        let seq = self.seq;
+        self.broadcast(&ServerMsg::Played {
+            seq,
+            play: play.clone(),
+            checksum,
+        });
+        self.emit_any(AnyHostEvent::Played { seq, seat, play });
+        self.changed(seq, checksum);
+    }
+
+    /// After a move of any game, broadcast: the end when it came, and the
+    /// new turn's clock.
+    fn changed(&mut self, seq: u64, checksum: u64) {
+        if self.game.as_ref().is_some_and(|g| g.is_over()) {
             let record = self.record().expect("a game");
             self.record = Some(record.clone());
             self.broadcast(&ServerMsg::GameOver {
@@ -1698,7 +1972,7 @@ impl HostCore {
                 seq,
                 checksum,
             });
-            self.emit(HostEvent::GameOver { record });
+            self.emit_any(AnyHostEvent::GameOver { record });
         }
         // A new turn: its clock starts.
         self.broadcast_clock(Instant::now());
@@ -1711,7 +1985,7 @@ impl HostCore {
             return Err("the game is over".into());
         }
         game.undo().map_err(|e| e.to_string())?;
-        let checksum = game.checksum();
+        let checksum = table::checksum(game);
         self.seq += 1;
         let seq = self.seq;
         self.broadcast(&ServerMsg::Undone { seq, checksum });
@@ -1738,9 +2012,9 @@ impl HostCore {
         let Some(record) = self.record() else {
             return;
         };
-        let checksum = self.game.as_ref().map_or(0, Game::checksum);
+        let checksum = self.game.as_ref().map_or(0, table::checksum);
         let seq = self.seq;
-        let msg = if self.game.as_ref().is_some_and(Game::is_over) {
+        let msg = if self.game.as_ref().is_some_and(|g| g.is_over()) {
             ServerMsg::GameOver {
                 record,
                 seq,
@@ -1756,7 +2030,7 @@ impl HostCore {
         self.send(id, &msg);
         // The record's turn time is as of now; the clock goes on from it.
         if self.clocked() {
-            let turn_ms = self.game.as_ref().map_or(0, |g| g.state().turn_ms);
+            let turn_ms = self.classic().map_or(0, |g| g.state().turn_ms);
             self.send(id, &ServerMsg::Clock { seq, turn_ms });
         }
     }
@@ -1769,6 +2043,11 @@ impl HostCore {
             Command::SetRules(rules, reply) => {
                 let result = if self.game.is_some() {
                     Err(HostError::Refused("the game has started".into()))
+                } else if self.config.game != TableGame::Classic {
+                    Err(HostError::Refused(format!(
+                        "this table plays {}: it has no classic rules",
+                        self.config.game.name()
+                    )))
                 } else if self.resumed.is_some() {
                     Err(HostError::Refused("a saved game keeps its rules".into()))
                 } else {
@@ -1786,12 +2065,17 @@ impl HostCore {
                 let _ = reply.send(self.start());
             }
             Command::Act(seat, action) => {
-                let local = self
-                    .seats
-                    .get(seat as usize)
-                    .is_some_and(|s| matches!(s.info.kind, SeatKind::Local | SeatKind::Bot { .. }));
-                let result = match local {
+                let result = match self.hosts_seat(seat) {
                     true => self.act(seat, action),
+                    false => Err(format!("seat {} is not the host's to play", seat + 1)),
+                };
+                if let Err(reason) = result {
+                    self.emit(HostEvent::Rejected { seat, reason });
+                }
+            }
+            Command::Play(seat, play) => {
+                let result = match self.hosts_seat(seat) {
+                    true => self.play(seat, play),
                     false => Err(format!("seat {} is not the host's to play", seat + 1)),
                 };
                 if let Err(reason) = result {
@@ -1806,6 +2090,13 @@ impl HostCore {
             }
             Command::Shutdown => {}
         }
+    }
+
+    /// Whether the host plays `seat` (a local player or a bot).
+    fn hosts_seat(&self, seat: Seat) -> bool {
+        self.seats
+            .get(seat as usize)
+            .is_some_and(|s| matches!(s.info.kind, SeatKind::Local | SeatKind::Bot { .. }))
     }
 
     fn set_seat(&mut self, seat: Seat, info: SeatInfo) -> Result<(), HostError> {
@@ -1862,24 +2153,39 @@ impl HostCore {
         if !self.running() {
             return;
         }
-        // A seat whose player did not come back in time resigns.
+        // A seat whose player did not come back in time resigns (in a game
+        // without resignation, food checkers, the seat goes on waiting).
         for seat in 0..self.seats.len() {
             let gone = self.seats[seat]
                 .lost_at
                 .is_some_and(|at| now.duration_since(at) > t.reconnect);
             if gone && self.running() {
                 self.seats[seat].lost_at = None;
-                self.seats[seat].lapsed = true;
                 let game = self.game.as_mut().expect("a game");
-                let to_move = game.to_move();
-                if game.player(seat as Seat).status == Status::Playing
-                    && let Ok(events) = game.resign(seat as Seat)
-                {
-                    self.applied(to_move, events);
+                if !table::resigns(game) {
+                    continue;
+                }
+                self.seats[seat].lapsed = true;
+                match game {
+                    AnyGame::Classic(game) => {
+                        let to_move = game.to_move();
+                        if game.player(seat as Seat).status == Status::Playing
+                            && let Ok(events) = game.resign(seat as Seat)
+                        {
+                            self.applied(to_move, events);
+                        }
+                    }
+                    other => {
+                        let to_move = table::to_move(other).expect("a running game");
+                        let play = Play::Resign { seat: seat as Seat };
+                        if table::apply(other, &play).is_ok() {
+                            self.played(to_move, play);
+                        }
+                    }
                 }
             }
         }
-        let Some(game) = self.game.as_mut().filter(|g| !g.is_over()) else {
+        let Some(AnyGame::Classic(game)) = self.game.as_mut().filter(|g| !g.is_over()) else {
             return;
         };
         let rules = game.rules();

@@ -9,6 +9,8 @@
 //! the client ask for the host's record (a resync). Clocks run on the host.
 //!
 //! - [`protocol`]: the versioned, size-capped messages.
+//! - [`table`]: the game at a table, whichever game of the box it is (its
+//!   checksum, how a move of it is made).
 //! - [`code`]: room codes and seat tokens from the OS's randomness.
 //! - [`host`]: the host, its lobby, limits and time-outs; [`HostHandle`] to
 //!   drive it from a game or a tool, [`HostEvents`] to follow it.
@@ -34,6 +36,19 @@
 //! `ClientHandle::record`) is taken up by a new host with
 //! `HostConfig::resume`: same rules, seed, names and actions; the players
 //! join again with the new code and claim their seats with `Want::Seat`.
+//!
+//! Tables of the other games of the box (draughts, food checkers) run
+//! through the same host and client, by the game shape (`BoxGame` over
+//! `starhop_games::AnyGame`): `HostConfig::draughts` / `food` (or
+//! `of_game` with a [`TableGame`]; the lobby's `game` says which), moves
+//! as [`Play`]s of `AnyMove`s (`HostHandle::play`, `ClientHandle::play`),
+//! which the host checks with the game's rules and broadcasts as `played`
+//! with its sequence number and [`table::checksum`]; records are
+//! `AnyRecord`s (`HostHandle::any_record`, `HostConfig::resume_any`), and
+//! `HostEvents::try_recv_any` / `ClientEvents::try_recv_any` give the events
+//! of any game. Clocks and items are classic's alone. A new game on the
+//! shape needs no network code beyond its `TableGame` entry (how a table
+//! starts it, in `table`).
 
 pub mod client;
 pub mod code;
@@ -42,18 +57,20 @@ pub mod drive;
 pub mod host;
 pub mod link;
 pub mod protocol;
+pub mod table;
 
 pub use client::{
-    ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts, ClientView,
-    ClockSnapshot, Connector,
+    AnyClientEvent, ClientConfig, ClientEvent, ClientEvents, ClientHandle, ClientTimeouts,
+    ClientView, ClockSnapshot, Connector,
 };
 pub use code::RoomCode;
 pub use discovery::{DISCOVERY_PORT, Discovery, FoundTable, discover};
 pub use host::{
-    HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits, ResumeError,
-    Timeouts, UndoPolicy,
+    AnyHostEvent, HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits,
+    ResumeError, Timeouts, UndoPolicy,
 };
 pub use link::{Faults, Link};
 pub use protocol::{
-    ClientMsg, Lobby, PROTOCOL_VERSION, Refusal, SeatInfo, SeatKind, ServerMsg, Want,
+    ClientMsg, Lobby, PROTOCOL_VERSION, Play, Refusal, SeatInfo, SeatKind, ServerMsg, TableGame,
+    Want,
 };

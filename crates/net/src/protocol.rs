@@ -11,10 +11,18 @@
 //! is refused unread and ends the connection with close code 1009.
 
 use serde::{Deserialize, Serialize};
-use starhop_engine::{Action, Record, Rules, Seat};
+use starhop_draughts::Variant;
+use starhop_engine::food::FoodRules;
+use starhop_engine::{Action, Rules, Seat};
+use starhop_games::{AnyMove, AnyRecord};
 
 /// Bump on any change of the messages' shape or meaning.
-pub const PROTOCOL_VERSION: u32 = 1;
+///
+/// Version 2: tables of other games of the box (draughts, food checkers):
+/// the lobby says which game ([`TableGame`]), `play` and `played` carry
+/// their moves ([`Play`]), and the records of `start`, `resync` and
+/// `game_over` may be of any game (a classic record is sent as before).
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// The largest message a host takes from a client. A hello is about 200
 /// bytes and a move with the longest chain of jumps about 300.
@@ -38,6 +46,70 @@ pub enum Want {
     Seat(Seat),
     /// Watch only.
     Spectator,
+}
+
+/// Which game a table plays.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum TableGame {
+    /// Classic or party Chinese checkers, by the lobby's `rules`; moves are
+    /// the engine's `Action`s (or [`Play`]s of classic moves).
+    #[default]
+    Classic,
+    /// Draughts of this variant: White is seat 0, Black seat 1.
+    Draughts { variant: Variant },
+    /// Food checkers for `rules.players` (2 to 6) seats.
+    Food { rules: FoodRules },
+}
+
+impl TableGame {
+    /// The game's name, as records and moves tag it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            TableGame::Classic => "classic",
+            TableGame::Draughts { .. } => "draughts",
+            TableGame::Food { .. } => "food",
+        }
+    }
+
+    /// The seats the game has (`None`: classic, 2 to 6 by its rules).
+    pub fn seats(&self) -> Option<usize> {
+        match self {
+            TableGame::Classic => None,
+            TableGame::Draughts { .. } => Some(2),
+            TableGame::Food { rules } => Some(rules.players),
+        }
+    }
+
+    /// The game a record is of (`None`: the crossing, which is played alone).
+    pub fn of_record(record: &AnyRecord) -> Option<TableGame> {
+        match record {
+            AnyRecord::Classic(_) => Some(TableGame::Classic),
+            AnyRecord::Draughts(r) => Some(TableGame::Draughts { variant: r.variant }),
+            AnyRecord::Food(r) => Some(TableGame::Food {
+                rules: r.rules.clone(),
+            }),
+            AnyRecord::Crossing(_) => None,
+        }
+    }
+}
+
+/// A change of the game that a seat asks for or the host made, in any
+/// game of the box.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Play {
+    /// A move of the table's game, with its route (a draughts move, a food
+    /// capture, a classic hop, pass or item use).
+    Move { mv: AnyMove },
+    /// The seat gives up (draughts and classic; food checkers has no resignation).
+    Resign { seat: Seat },
+}
+
+impl Play {
+    pub fn of(mv: AnyMove) -> Play {
+        Play::Move { mv }
+    }
 }
 
 /// What a client sends.
@@ -67,6 +139,10 @@ pub enum ClientMsg {
     /// request for an older state is refused as stale). The host fills in the
     /// time from its own clock, and never takes clock actions from a client.
     Act { req: u64, at: u64, action: Action },
+    /// Asks the host to make `play` for the client's seat, in any game (a
+    /// classic table plays it as the matching `Action`). `req` and `at` as
+    /// for `Act`.
+    Play { req: u64, at: u64, play: Play },
     /// Asks to take back the last action; the host decides.
     Undo { req: u64, at: u64 },
     /// Asks for the host's record (the client's state disagrees or has a gap).
@@ -145,10 +221,15 @@ impl SeatInfo {
 /// The table as everyone sees it before and during the game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Lobby {
+    /// The rules of a classic or party table (a table of another game
+    /// has the classic defaults here, unused).
     pub rules: Rules,
     pub seats: Vec<SeatInfo>,
     pub spectators: u32,
     pub started: bool,
+    /// Which game the table plays.
+    #[serde(default)]
+    pub game: TableGame,
 }
 
 /// Why the host refused a connection or a message.
@@ -238,9 +319,11 @@ pub enum ServerMsg {
     Lobby {
         lobby: Lobby,
     },
-    /// The game starts: the record of its set-up (no actions yet).
+    /// The game starts: the record of its set-up (no actions yet; a
+    /// resumed game's record so far).
     Start {
-        record: Record,
+        #[serde(with = "wire_record")]
+        record: AnyRecord,
         seq: u64,
         checksum: u64,
     },
@@ -249,6 +332,14 @@ pub enum ServerMsg {
     Applied {
         seq: u64,
         action: Action,
+        checksum: u64,
+    },
+    /// The host made `play` at a table of another game than classic (a
+    /// classic table sends `Applied`); `seq` and `checksum` as there
+    /// (`checksum` is `table::checksum`).
+    Played {
+        seq: u64,
+        play: Play,
         checksum: u64,
     },
     /// The host took back the last action.
@@ -263,7 +354,8 @@ pub enum ServerMsg {
     },
     /// The whole game so far, to replace the client's.
     Resync {
-        record: Record,
+        #[serde(with = "wire_record")]
+        record: AnyRecord,
         seq: u64,
         checksum: u64,
     },
@@ -283,7 +375,8 @@ pub enum ServerMsg {
     },
     /// The game is over: its record.
     GameOver {
-        record: Record,
+        #[serde(with = "wire_record")]
+        record: AnyRecord,
         seq: u64,
         checksum: u64,
     },
@@ -294,6 +387,33 @@ pub enum ServerMsg {
         seq: u64,
         started: bool,
     },
+}
+
+/// A record on the wire: a classic record as it is (as protocol version 1
+/// sent it), another game's in the tagged format of `starhop-games`.
+mod wire_record {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+    use starhop_engine::Record;
+    use starhop_engine::record::RECORD_FORMAT;
+    use starhop_games::AnyRecord;
+
+    pub fn serialize<S: Serializer>(record: &AnyRecord, s: S) -> Result<S::Ok, S::Error> {
+        match record {
+            AnyRecord::Classic(r) => r.serialize(s),
+            other => other.serialize(s),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<AnyRecord, D::Error> {
+        use serde::de::Error;
+        let value = serde_json::Value::deserialize(d)?;
+        if value.get("format").and_then(|f| f.as_str()) == Some(RECORD_FORMAT) {
+            return Record::deserialize(value)
+                .map(AnyRecord::Classic)
+                .map_err(D::Error::custom);
+        }
+        AnyRecord::deserialize(value).map_err(D::Error::custom)
+    }
 }
 
 /// Encodes a message for the wire.
@@ -447,6 +567,7 @@ mod tests {
             ],
             spectators: 0,
             started: false,
+            game: TableGame::Classic,
         };
         let msg = ServerMsg::Lobby {
             lobby: lobby.clone(),
@@ -462,6 +583,101 @@ mod tests {
         let seat: SeatInfo = serde_json::from_str(old).unwrap();
         assert_eq!(seat.colour, None);
         assert_eq!(seat.name, "Bob");
+    }
+
+    #[test]
+    fn a_classic_record_travels_as_before_and_other_games_tagged() {
+        use starhop_engine::{Game, Record};
+        use starhop_games::{AnyGame, BoxGame, DraughtsGame};
+        let classic = Game::new(Rules::classic(), 2, 7).unwrap();
+        let record = Record::of(&classic, vec!["Ann".into(), "Bob".into()]);
+        let msg = ServerMsg::Start {
+            record: AnyRecord::Classic(record.clone()),
+            seq: 0,
+            checksum: classic.checksum(),
+        };
+        let text = encode(&msg);
+        // The record is the classic record itself, as version 1 sent it.
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(value["record"], serde_json::to_value(&record).unwrap());
+        assert!(!text.contains("starhop-game-record"), "{text}");
+        assert_eq!(decode_server(&text), Ok(msg));
+
+        let mut draughts = AnyGame::from(DraughtsGame::new(Variant::International));
+        let mv = draughts.legal_moves()[0].clone();
+        draughts.play(&mv).unwrap();
+        let any = AnyRecord::of(&draughts, vec!["Ann".into(), "Bob".into()]);
+        let msg = ServerMsg::Resync {
+            record: any.clone(),
+            seq: 1,
+            checksum: 5,
+        };
+        let text = encode(&msg);
+        assert!(text.contains(r#""game":"draughts""#), "{text}");
+        assert_eq!(decode_server(&text), Ok(msg));
+        // A record that is neither is not a message of ours.
+        let bad = text.replace("starhop-draughts-record", "starhop-halma-record");
+        assert!(matches!(
+            decode_server(&bad),
+            Err(DecodeError::Malformed(_))
+        ));
+    }
+
+    #[test]
+    fn the_lobby_says_which_game_and_plays_travel() {
+        let lobby = Lobby {
+            rules: Rules::classic(),
+            seats: vec![SeatInfo::open(), SeatInfo::open()],
+            spectators: 0,
+            started: false,
+            game: TableGame::Draughts {
+                variant: Variant::Russian,
+            },
+        };
+        let text = encode(&lobby);
+        assert!(
+            text.contains(r#""game":{"kind":"draughts","variant":"russian"}"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Lobby>(&text).unwrap(), lobby);
+        // A lobby that does not say is classic's.
+        let mut value = serde_json::to_value(&lobby).unwrap();
+        value.as_object_mut().unwrap().remove("game");
+        let old: Lobby = serde_json::from_value(value).unwrap();
+        assert_eq!(old.game, TableGame::Classic);
+
+        let play = ClientMsg::Play {
+            req: 2,
+            at: 5,
+            play: Play::of(AnyMove::Draughts(starhop_draughts::DraughtsMove {
+                route: vec![22, 17],
+            })),
+        };
+        let text = encode(&play);
+        assert_eq!(
+            text,
+            r#"{"type":"play","req":2,"at":5,"play":{"kind":"move","mv":{"game":"draughts","route":[22,17]}}}"#
+        );
+        assert_eq!(decode_client(&text), Ok(play));
+        let resign = ClientMsg::Play {
+            req: 3,
+            at: 5,
+            play: Play::Resign { seat: 1 },
+        };
+        assert_eq!(decode_client(&encode(&resign)), Ok(resign));
+        // A move of no game, or a square off every board, is malformed.
+        for bad in [
+            r#"{"type":"play","req":2,"at":5,"play":{"kind":"move","mv":{"game":"halma","route":[1]}}}"#,
+            r#"{"type":"play","req":2,"at":5,"play":{"kind":"move","mv":{"game":"draughts","route":[999]}}}"#,
+            r#"{"type":"play","req":2,"at":5,"play":{"kind":"fly"}}"#,
+        ] {
+            assert_eq!(decode_client(bad), Err(Refusal::Malformed), "{bad}");
+        }
+        let food = TableGame::Food {
+            rules: FoodRules::table(37, 3),
+        };
+        assert_eq!((food.name(), food.seats()), ("food", Some(3)));
+        assert_eq!(TableGame::Classic.seats(), None);
     }
 
     #[test]

@@ -129,9 +129,9 @@ fn hostile_frame(f: &mut Fuzz, code: &str, seq: u64, closing: bool) -> Message {
         2 => Message::text("x".repeat(5000 + f.below(3000) as usize)),
         3 => Message::text(hello("WRONGCODE1", Want::Any)),
         4 => Message::text(hello(code, Want::Seat(f.below(8) as u8))),
-        5 => Message::text(
-            r#"{"type":"hello","protocol":1,"code":"X","name":"M","want":"any","rejoin":"00"}"#,
-        ),
+        5 => Message::text(format!(
+            r#"{{"type":"hello","protocol":{PROTOCOL_VERSION},"code":"X","name":"M","want":"any","rejoin":"00"}}"#
+        )),
         6 => Message::text("[".repeat(2000)),
         7 => Message::text(encode(&ClientMsg::Resync { have: f.next() })),
         _ => Message::text(encode(&hostile_request(f, n as u64 % 4, seq, 1))),

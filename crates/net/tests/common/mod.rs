@@ -81,3 +81,26 @@ pub fn wait_host(host: &HostHandle, what: &str, ready: impl Fn(&starhop_net::Hos
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A fast bot for any game of the box (the game's own bot, Beginner, a few
+/// milliseconds a move).
+pub fn any_bot(seed: u64) -> impl FnMut(&starhop_games::AnyGame) -> starhop_games::AnyMove {
+    starhop_net::drive::bot(
+        starhop_games::Think::new(Level::Beginner)
+            .within(Duration::from_millis(5))
+            .seeded(seed),
+    )
+}
+
+/// Waits until `ready` holds for the client's view (bounded by `STEP`).
+pub fn wait_client(
+    client: &ClientHandle,
+    what: &str,
+    ready: impl Fn(&starhop_net::ClientView) -> bool,
+) {
+    let end = Instant::now() + STEP;
+    while !ready(&client.view()) {
+        assert!(Instant::now() < end, "waited {STEP:?} for {what}");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
