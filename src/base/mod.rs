@@ -123,6 +123,11 @@ pub enum Cue {
     Used(Item),
 }
 
+/// Present when this run writes no files (a screenshot run): progress,
+/// best results, the last network table and the league stay as they are.
+#[derive(Resource, Debug, Clone, Copy, Default)]
+pub struct WritesNoFiles;
+
 /// Who changes the match on show: the local rules (with their clocks and
 /// bots), the replay viewer stepping through a record, or the host of a
 /// network table (whose own thread plays the game). The viewer and the

@@ -5,7 +5,6 @@
 //! the HUD follow.
 
 use crate::base::{AppSystems, Cue, Notice, PausableSystems, Pause, PauseReasons, Screen};
-use crate::shell::launch::LaunchOptions;
 use crate::stage::marbles::{Animating, BoardChanged, MarblesMoved};
 use crate::ui::palette::PALETTE;
 use bevy::prelude::*;
@@ -122,7 +121,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ItemRequest>()
         .add_message::<BackToSetup>()
         .add_plugins(bots::plugin)
-        .add_systems(Startup, quick_start)
         .add_systems(
             Update,
             (
@@ -141,19 +139,6 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Rules),
         )
         .add_systems(Update, chime_turns.in_set(AppSystems::View));
-}
-
-/// A game asked for on the command line (`--players`, `--vs`, ...) starts
-/// at once; screenshot runs start theirs themselves, a `--load` wins.
-fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartMatch>) {
-    let Some(o) = options else { return };
-    if o.screenshot.is_none()
-        && o.load.is_none()
-        && o.replay.is_none()
-        && let Some(setup) = &o.quick_start
-    {
-        starts.write(StartMatch(setup.clone()));
-    }
 }
 
 /// The rules systems, for ordering others after them.

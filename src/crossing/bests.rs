@@ -143,7 +143,7 @@ fn note_result(
     session: Option<Res<CrossingSession>>,
     mut done: MessageReader<CrossingDone>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
+    shoot: Option<Res<crate::base::WritesNoFiles>>,
     mut bests: ResMut<CrossingBests>,
     mut result: ResMut<CrossingResult>,
     mut notices: MessageWriter<Notice>,

@@ -17,7 +17,6 @@
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
 use crate::classic::Match;
-use crate::shell::launch::LaunchOptions;
 use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::prelude::*;
 use starhop_engine::crossing::{CrossingGame, SEAT};
@@ -137,7 +136,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CrossingTurn>()
         .add_message::<CrossingDone>()
         .add_plugins((jobs::plugin, bests::plugin, watch::plugin))
-        .add_systems(Startup, quick_start)
         .add_systems(
             Update,
             (open_crossing, preview_draft, start_crossing, apply_requests)
@@ -147,17 +145,6 @@ pub(super) fn plugin(app: &mut App) {
                 .before(crate::classic::PlaySystems),
         )
         .add_systems(OnExit(Screen::Crossing), leave_crossing);
-}
-
-/// `--crossing` on the command line starts the challenge at once
-/// (screenshot runs set theirs up themselves).
-fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartCrossing>) {
-    if let Some(o) = options
-        && o.screenshot.is_none()
-        && let Some(setup) = &o.crossing
-    {
-        starts.write(StartCrossing(setup.clone()));
-    }
 }
 
 /// Everything a player sees of the challenge: input, panels, screenshots.

@@ -18,7 +18,6 @@
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
 use crate::settings::{Language, Settings};
-use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -198,7 +197,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<DraughtsRebuild>()
         .add_message::<DraughtsOver>()
         .add_plugins((pieces::plugin, jobs::plugin, files::plugin))
-        .add_systems(Startup, quick_start)
         .add_systems(
             Update,
             (
@@ -227,17 +225,6 @@ fn cue_the_end(mut over: MessageReader<DraughtsOver>, mut cues: MessageWriter<cr
 /// Everything a player sees of draughts: board, marks, panels, screenshots.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, ui::plugin, shots::plugin));
-}
-
-/// `--draughts VARIANT` on the command line starts a game at once.
-fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartDraughts>) {
-    let Some(o) = options else { return };
-    if o.screenshot.is_none()
-        && o.load.is_none()
-        && let Some(setup) = &o.draughts
-    {
-        starts.write(StartDraughts(setup.clone()));
-    }
 }
 
 fn open_draughts(

@@ -17,7 +17,6 @@
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
 use crate::settings::Settings;
-use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -283,7 +282,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<FoodRebuild>()
         .add_message::<FoodOver>()
         .add_plugins((marbles::plugin, jobs::plugin, progress::plugin))
-        .add_systems(Startup, quick_start)
         .add_systems(
             Update,
             (
@@ -307,17 +305,6 @@ pub struct FoodRules_;
 /// Everything a player sees of food checkers: board, marbles, input, panels.
 pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, input::plugin, ui::plugin, shots::plugin));
-}
-
-/// `--food …` on the command line starts a food game at once.
-fn quick_start(options: Option<Res<LaunchOptions>>, mut starts: MessageWriter<StartFood>) {
-    let Some(o) = options else { return };
-    if o.screenshot.is_none()
-        && o.load.is_none()
-        && let Some(setup) = &o.food
-    {
-        starts.write(StartFood(setup.clone()));
-    }
 }
 
 fn open_food(

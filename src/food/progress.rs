@@ -180,7 +180,7 @@ fn load_progress(
 fn note_results(
     session: Option<Res<FoodSession>>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
+    shoot: Option<Res<crate::base::WritesNoFiles>>,
     mut progress: ResMut<FoodProgress>,
     mut notices: MessageWriter<Notice>,
     settings: Res<Settings>,

@@ -16,7 +16,6 @@ use crate::classic::{
 };
 use crate::persist::{Folders, local_stamp};
 use crate::settings::{Language, Settings};
-use crate::shell::launch::LaunchOptions;
 use crate::stage::marbles::BoardChanged;
 use crate::ui::palette::PALETTE;
 use crate::ui::{tr, trf};
@@ -237,7 +236,7 @@ pub(super) fn view_plugin(app: &mut App) {
 fn open_league(
     mut commands: Commands,
     folders: Option<Res<Folders>>,
-    options: Option<Res<LaunchOptions>>,
+    no_files: Option<Res<crate::base::WritesNoFiles>>,
     existing: Option<Res<LeagueStore>>,
     mut problems: ResMut<LeagueProblems>,
 ) {
@@ -245,8 +244,7 @@ fn open_league(
     if existing.is_some() {
         return;
     }
-    let shot = options.is_some_and(|o| o.screenshot.is_some());
-    if shot && std::env::var_os("STARHOP_HOME").is_none() {
+    if no_files.is_some() && std::env::var_os("STARHOP_HOME").is_none() {
         return;
     }
     let (store, found) = LeagueStore::open(&league_dir(&folders));

@@ -69,7 +69,7 @@ pub fn last_table_path(folders: &Folders) -> std::path::PathBuf {
 fn load_last_table(
     mut commands: Commands,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
+    shoot: Option<Res<crate::base::WritesNoFiles>>,
     mut done: Local<bool>,
 ) {
     let Some(folders) = folders.filter(|_| !*done && shoot.is_none()) else {
@@ -87,7 +87,7 @@ fn load_last_table(
 fn save_last_table(
     last: Option<Res<LastTable>>,
     folders: Option<Res<Folders>>,
-    shoot: Option<Res<crate::shell::screenshot::Shoot>>,
+    shoot: Option<Res<crate::base::WritesNoFiles>>,
 ) {
     let (Some(last), Some(folders), None) = (last, folders, shoot) else {
         return;

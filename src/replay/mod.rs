@@ -24,7 +24,6 @@ use crate::base::{AppSystems, Screen};
 use crate::base::{Notice, PauseReasons};
 use crate::classic::{BotSpeed, Match, MatchSetup, Reports};
 use crate::settings::{Language, Settings};
-use crate::shell::launch::LaunchOptions;
 use crate::stage::marbles::{Animating, BoardChanged};
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
@@ -254,7 +253,6 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<OpenReplay>()
         .add_message::<OpenReplayFile>()
         .add_message::<ReplayControl>()
-        .add_systems(Startup, open_from_command_line)
         .add_systems(
             Update,
             (
@@ -267,16 +265,6 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(AppSystems::Rules)
                 .before(crate::classic::PlaySystems),
         );
-}
-
-/// `starhop --replay FILE` opens the viewer at once.
-fn open_from_command_line(
-    options: Option<Res<LaunchOptions>>,
-    mut files: MessageWriter<OpenReplayFile>,
-) {
-    if let Some(path) = options.and_then(|o| o.replay.clone()) {
-        files.write(OpenReplayFile(path));
-    }
 }
 
 /// What the viewer tells the board and the HUD: what play reports, and

@@ -7,6 +7,7 @@ use crate::draughts::{DraughtsSeat, DraughtsSetup};
 use crate::food::{FoodSeat, FoodSetup};
 use crate::settings::Language;
 use crate::shell::screenshot::ShotOf;
+use bevy::prelude::*;
 use clap::Parser;
 use starhop_ai::Level;
 use starhop_draughts::Variant;
@@ -328,5 +329,46 @@ impl Args {
                 FoodSetup::table(holes, seats, slides.unwrap_or(true))
             }
         })
+    }
+}
+
+/// What the command line starts: the game of `--players`/`--vs`, `--food`,
+/// `--draughts` or `--crossing` at once, each through its mode's own start
+/// message, and `--replay` in the viewer (the modes never read the command
+/// line for it). Screenshot runs start theirs themselves, and `--load` or
+/// `--replay` wins over a quick start.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(Startup, start_from_command_line);
+}
+
+fn start_from_command_line(
+    options: Option<Res<LaunchOptions>>,
+    mut matches: MessageWriter<crate::classic::StartMatch>,
+    mut food: MessageWriter<crate::food::StartFood>,
+    mut draughts: MessageWriter<crate::draughts::StartDraughts>,
+    mut crossing: MessageWriter<crate::crossing::StartCrossing>,
+    mut replays: MessageWriter<crate::replay::OpenReplayFile>,
+) {
+    let Some(o) = options else { return };
+    if let Some(path) = &o.replay {
+        replays.write(crate::replay::OpenReplayFile(path.clone()));
+    }
+    if o.screenshot.is_some() {
+        return;
+    }
+    if let Some(setup) = &o.crossing {
+        crossing.write(crate::crossing::StartCrossing(setup.clone()));
+    }
+    if o.load.is_some() {
+        return;
+    }
+    if let Some(setup) = &o.food {
+        food.write(crate::food::StartFood(setup.clone()));
+    }
+    if let Some(setup) = &o.draughts {
+        draughts.write(crate::draughts::StartDraughts(setup.clone()));
+    }
+    if let (Some(setup), None) = (&o.quick_start, &o.replay) {
+        matches.write(crate::classic::StartMatch(setup.clone()));
     }
 }

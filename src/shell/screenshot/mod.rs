@@ -250,6 +250,7 @@ pub(crate) fn plugin(app: &mut App) {
     let shoot = app.world().resource::<LaunchOptions>().screenshot.is_some();
     if shoot {
         app.insert_resource(Shoot)
+            .insert_resource(crate::base::WritesNoFiles)
             .add_systems(Startup, size_window_for_shot);
     }
 }
