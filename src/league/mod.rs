@@ -171,8 +171,9 @@ pub(super) fn plugin(app: &mut App) {
                 back_to_tournament,
                 keep_setup_profiles,
                 history::watch_games,
-                other_games::file_finished_draughts.after(crate::draughts::DraughtsRules),
-                other_games::file_finished_food,
+                other_games::file_finished::<crate::draughts::DraughtsSession>
+                    .after(crate::draughts::DraughtsRules),
+                other_games::file_finished::<crate::food::FoodSession>,
             )
                 .chain()
                 .in_set(AppSystems::Rules)

@@ -18,81 +18,61 @@ use std::time::SystemTime;
 /// The names a draughts game is filed under: its sides, translated where shown.
 pub const DRAUGHTS_SIDES: [&str; 2] = ["White", "Black"];
 
-pub(super) fn file_finished_draughts(
-    mut over: MessageReader<DraughtsOver>,
-    session: Option<Res<DraughtsSession>>,
-    store: Option<ResMut<LeagueStore>>,
-    authority: Res<MatchAuthority>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-) {
-    if over.read().count() == 0 || *authority != MatchAuthority::Local {
-        return;
-    }
-    let (Some(session), Some(mut store)) = (session, store) else {
-        return;
-    };
-    let mut record = session.record();
-    record.names = DRAUGHTS_SIDES.map(str::to_string).to_vec();
-    let who = session.setup.seats.map(|s| match s {
-        DraughtsSeat::Human => Who::Guest,
-        DraughtsSeat::Bot(level) => Who::Bot(level),
-    });
-    file(
-        &mut store,
-        AnyRecord::Draughts(record),
-        &who,
-        &settings,
-        &mut notices,
-    );
+/// A mode whose finished games the history files: its session, the message
+/// it sends when a game ends, and the game as a record with who sat where.
+pub(super) trait Filed: Resource {
+    type Over: Message;
+    fn filed(&self) -> (AnyRecord, Vec<Who>);
 }
 
-pub(super) fn file_finished_food(
-    mut over: MessageReader<FoodOver>,
-    session: Option<Res<FoodSession>>,
-    store: Option<ResMut<LeagueStore>>,
-    authority: Res<MatchAuthority>,
-    settings: Res<Settings>,
-    mut notices: MessageWriter<Notice>,
-) {
-    if over.read().count() == 0 || *authority != MatchAuthority::Local {
-        return;
+impl Filed for DraughtsSession {
+    type Over = DraughtsOver;
+    fn filed(&self) -> (AnyRecord, Vec<Who>) {
+        let mut record = self.record();
+        record.names = DRAUGHTS_SIDES.map(str::to_string).to_vec();
+        let who = self.setup.seats.iter().map(|s| match *s {
+            DraughtsSeat::Human => Who::Guest,
+            DraughtsSeat::Bot(level) => Who::Bot(level),
+        });
+        (AnyRecord::Draughts(record), who.collect())
     }
-    let (Some(session), Some(mut store)) = (session, store) else {
-        return;
-    };
-    let who: Vec<Who> = (0..session.setup.seats.len())
-        .map(|p| match session.seat(p) {
+}
+
+impl Filed for FoodSession {
+    type Over = FoodOver;
+    fn filed(&self) -> (AnyRecord, Vec<Who>) {
+        let who = (0..self.setup.seats.len()).map(|p| match self.seat(p) {
             FoodSeat::Human => Who::Guest,
             FoodSeat::Bot(level) => Who::Bot(level),
-        })
-        .collect();
-    file(
-        &mut store,
-        AnyRecord::Food(session.record()),
-        &who,
-        &settings,
-        &mut notices,
-    );
+        });
+        (AnyRecord::Food(self.record()), who.collect())
+    }
 }
 
-/// Files one finished game; the same game twice is filed once.
-fn file(
-    store: &mut LeagueStore,
-    record: AnyRecord,
-    who: &[Who],
-    settings: &Settings,
-    notices: &mut MessageWriter<Notice>,
+/// Files the mode's game when it ends in play (never one being watched or
+/// played at another table's host); the same game twice is filed once.
+pub(super) fn file_finished<S: Filed>(
+    mut over: MessageReader<S::Over>,
+    session: Option<Res<S>>,
+    store: Option<ResMut<LeagueStore>>,
+    authority: Res<MatchAuthority>,
+    settings: Res<Settings>,
+    mut notices: MessageWriter<Notice>,
 ) {
+    if over.read().count() == 0 || *authority != MatchAuthority::Local {
+        return;
+    }
+    let (Some(session), Some(mut store)) = (session, store) else {
+        return;
+    };
+    let (record, who) = session.filed();
     let date = local_stamp(SystemTime::now());
-    match store.league.file_any(&record, who, &date, None) {
-        Ok(filed) if filed.new => info!("league: {} game {} filed", record.kind().tag(), filed.id),
+    let game = record.kind().tag();
+    match store.league.file_any(&record, &who, &date, None) {
+        Ok(filed) if filed.new => info!("league: {game} game {} filed", filed.id),
         Ok(_) => {}
         Err(p) => {
-            warn!(
-                "league: the {} game was not filed: {p}",
-                record.kind().tag()
-            );
+            warn!("league: the {game} game was not filed: {p}");
             notices.write(Notice::Problem(describe_problem(settings.language, &p)));
         }
     }
