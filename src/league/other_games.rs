@@ -11,6 +11,7 @@ use crate::persist::local_stamp;
 use crate::settings::{Language, Settings};
 use crate::ui::Tr;
 use bevy::prelude::*;
+use starhop_engine::EndReason;
 use starhop_games::AnyRecord;
 use starhop_league::{HistoryEntry, Who};
 use std::time::SystemTime;
@@ -97,15 +98,8 @@ pub(super) fn ending_text(lang: Language, entry: &HistoryEntry) -> &'static str 
         Some("time") => lang.t("ran out of time"),
         Some("one_marble") => lang.t("one marble left"),
         Some("no_captures") => lang.t("no capture left"),
-        Some(
-            "threefold_repetition"
-            | "twenty_five_king_moves"
-            | "sixteen_move_ending"
-            | "five_move_ending"
-            | "thirty_moves_without_capture"
-            | "three_kings_against_one"
-            | "agreement",
-        ) => lang.t("draw"),
+        // The filing gave every draw rule the nearest classic reason.
+        Some(_) if entry.reason == EndReason::Deadlock => lang.t("draw"),
         _ => super::history::reason_text(lang, entry.reason),
     }
 }

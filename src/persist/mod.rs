@@ -441,7 +441,7 @@ fn load_preferences(
 /// (not in screenshot runs, which must leave the player's files alone).
 fn save_preferences(
     folders: Res<Folders>,
-    options: Res<LaunchOptions>,
+    no_files: Option<Res<crate::base::WritesNoFiles>>,
     settings: Res<Settings>,
     screen: Res<State<crate::base::Screen>>,
     mut starts: MessageReader<StartMatch>,
@@ -454,7 +454,7 @@ fn save_preferences(
         .last()
         .cloned()
         .filter(|_| *screen.get() == crate::base::Screen::Setup);
-    if options.screenshot.is_some() {
+    if no_files.is_some() {
         return;
     }
     let mut result = Ok(());
