@@ -7,7 +7,9 @@ use bevy::prelude::*;
 use starhop_engine::{Event as RuleEvent, Item, RuleError};
 
 mod pause;
+mod watch;
 pub use pause::{PausableSystems, Pause, PauseReasons};
+pub use watch::{RecordOnShow, ShowMoves, ShowRecord, StopShowing};
 
 /// The screens of the game.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -174,7 +176,7 @@ pub enum Notice {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(pause::plugin)
+    app.add_plugins((pause::plugin, watch::plugin))
         .add_message::<Notice>()
         .add_message::<Cue>()
         .init_resource::<ViewportInsets>()

@@ -208,7 +208,8 @@ pub fn plugin(app: &mut App) {
             (keys, on_press, drop_stale, show_hint)
                 .chain()
                 .in_set(AppSystems::Input)
-                .run_if(in_state(Screen::Draughts)),
+                .run_if(in_state(Screen::Draughts))
+                .run_if(crate::base::not_replaying),
         )
         .add_systems(
             OnExit(Screen::Draughts),
@@ -221,10 +222,12 @@ fn click(
     pieces: Query<&DraughtsPiece>,
     squares: Query<&DraughtsSquare>,
     playing: Res<DraughtsPlaying>,
+    authority: Res<crate::base::MatchAuthority>,
     mut selection: ResMut<DraughtsSelection>,
     mut presses: MessageWriter<DraughtsPress>,
 ) {
-    if !playing.0 {
+    // A record on show for the viewer takes no presses.
+    if !playing.0 || *authority == crate::base::MatchAuthority::Replay {
         return;
     }
     if click.event.button == PointerButton::Secondary {

@@ -82,7 +82,9 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(on_message::<super::DraughtsRebuild>)
                     .in_set(AppSystems::Rules)
                     .after(super::DraughtsRules),
-                (abandon_stale, start_jobs).chain().in_set(AppSystems::Jobs),
+                (abandon_stale, start_jobs.run_if(crate::base::not_replaying))
+                    .chain()
+                    .in_set(AppSystems::Jobs),
             ),
         );
 }

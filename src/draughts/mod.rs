@@ -33,6 +33,7 @@ pub mod pieces;
 pub mod shots;
 mod ui;
 mod view;
+mod watch;
 pub mod zh;
 
 pub use input::DraughtsSelection;
@@ -196,7 +197,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<DraughtsMoved>()
         .add_message::<DraughtsRebuild>()
         .add_message::<DraughtsOver>()
-        .add_plugins((pieces::plugin, jobs::plugin, files::plugin))
+        .add_plugins((pieces::plugin, jobs::plugin, files::plugin, watch::plugin))
         .add_systems(
             Update,
             (
@@ -204,8 +205,8 @@ pub(super) fn plugin(app: &mut App) {
                 preview_draft,
                 start_draughts,
                 load_draughts,
-                apply_requests,
-                run_clocks,
+                // A record on show for the viewer takes no moves and has no clocks.
+                (apply_requests, run_clocks).run_if(crate::base::not_replaying),
             )
                 .chain()
                 .in_set(DraughtsRules)

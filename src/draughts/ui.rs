@@ -9,9 +9,9 @@ use super::{
     DraughtsDraft, DraughtsPlaying, DraughtsSeat, DraughtsSession, DraughtsTurn, StartDraughts,
     outcome_text, side_name, variant_name,
 };
-use crate::base::Notice;
 use crate::base::Screen;
 use crate::base::ViewportInsets;
+use crate::base::{Notice, RecordOnShow};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, level_name, robot, trf};
@@ -235,10 +235,12 @@ fn hud(
     mut panel: ResMut<ViewportInsets>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut hints: MessageWriter<DraughtsHintRequest>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     let Some(s) = session.filter(|_| playing.0) else {
         return Ok(());
     };
+    let watching = on_show.is_some();
     if panel.left != 0.0 {
         panel.left = 0.0;
     }
@@ -303,6 +305,10 @@ fn hud(
             ui.weak(lang.t("Looking for a hint…"));
         }
     });
+    if watching {
+        // The viewer's controls stand where the buttons of play were.
+        return Ok(());
+    }
     crate::ui::button_bar(ctx, "draughts-buttons", |ui| {
         let (undo, redo) =
             crate::ui::undo_redo_buttons(ui, lang, g.ply_count() > 0 || g.is_over(), g.can_redo());
@@ -364,8 +370,10 @@ fn move_list(
     session: Option<Res<DraughtsSession>>,
     playing: Res<DraughtsPlaying>,
     settings: Res<Settings>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|_| playing.0) else {
+    // A record on show has the viewer's move list instead.
+    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
@@ -408,8 +416,10 @@ fn end_window(
     playing: Res<DraughtsPlaying>,
     settings: Res<Settings>,
     mut turns: MessageWriter<DraughtsTurn>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|_| playing.0) else {
+    // A record on show tells its result in the viewer's panel.
+    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
         return Ok(());
     };
     let Some(outcome) = s.game.outcome() else {

@@ -42,6 +42,7 @@ pub fn plugin(app: &mut App) {
             (keys, show_hint, drop_stale)
                 .chain()
                 .run_if(in_state(Screen::Food))
+                .run_if(crate::base::not_replaying)
                 .in_set(AppSystems::Input),
         );
 }
@@ -151,11 +152,15 @@ fn click(
     session: Option<Res<FoodSession>>,
     playing: Res<FoodPlaying>,
     settings: Res<Settings>,
+    authority: Res<crate::base::MatchAuthority>,
     mut draft: ResMut<FoodDraft>,
     mut selection: ResMut<FoodSelection>,
     mut writers: PressWriters,
 ) {
-    if click.event.button != PointerButton::Primary {
+    // A record on show for the viewer takes no presses.
+    if click.event.button != PointerButton::Primary
+        || *authority == crate::base::MatchAuthority::Replay
+    {
         return;
     }
     let Some(s) = session else { return };

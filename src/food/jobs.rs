@@ -135,7 +135,9 @@ pub(super) fn plugin(app: &mut App) {
                     .run_if(on_message::<super::FoodRebuild>)
                     .in_set(AppSystems::Rules)
                     .after(super::FoodRules_),
-                (abandon_stale, start_jobs).chain().in_set(AppSystems::Jobs),
+                (abandon_stale, start_jobs.run_if(crate::base::not_replaying))
+                    .chain()
+                    .in_set(AppSystems::Jobs),
             ),
         );
 }

@@ -32,6 +32,7 @@ pub mod progress;
 pub mod shots;
 mod ui;
 mod view;
+mod watch;
 
 pub use input::{FoodSelection, press};
 pub use jobs::{FoodAnalysis, FoodHint, FoodJobs};
@@ -281,7 +282,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<FoodMoved>()
         .add_message::<FoodRebuild>()
         .add_message::<FoodOver>()
-        .add_plugins((marbles::plugin, jobs::plugin, progress::plugin))
+        .add_plugins((
+            marbles::plugin,
+            jobs::plugin,
+            progress::plugin,
+            watch::plugin,
+        ))
         .add_systems(
             Update,
             (
@@ -289,7 +295,8 @@ pub(super) fn plugin(app: &mut App) {
                 preview_draft,
                 start_food,
                 load_food,
-                apply_requests,
+                // A record on show for the viewer takes no moves.
+                apply_requests.run_if(crate::base::not_replaying),
             )
                 .chain()
                 .in_set(FoodRules_)
@@ -385,31 +392,7 @@ fn load_food(
     };
     match record.replay() {
         Ok(game) => {
-            let seats: Vec<FoodSeat> = (0..record.rules.players)
-                .map(|i| {
-                    match record
-                        .bots
-                        .get(i)
-                        .cloned()
-                        .flatten()
-                        .and_then(|l| l.parse().ok())
-                    {
-                        Some(level) => FoodSeat::Bot(level),
-                        None => FoodSeat::Human,
-                    }
-                })
-                .collect();
-            // A record of a collection puzzle plays on as that puzzle.
-            let mode = match puzzles::all().iter().find(|p| p.rules() == record.rules) {
-                Some(p) => FoodMode::Puzzle(p.clone()),
-                None if record.rules.players == 1 => FoodMode::Solo,
-                None => FoodMode::Table,
-            };
-            let setup = FoodSetup {
-                mode,
-                rules: record.rules.clone(),
-                seats,
-            };
+            let setup = setup_of(record);
             commands.insert_resource(FoodSession { game, setup });
             playing.0 = true;
             NextState::set_if_neq(&mut next, Screen::Food);
@@ -425,6 +408,36 @@ fn load_food(
                 .into(),
             ));
         }
+    }
+}
+
+/// The set-up a record describes: its seats (a bot by its level's name,
+/// else a person), and the puzzle of the collection it is, if any.
+pub fn setup_of(record: &FoodRecord) -> FoodSetup {
+    let seats: Vec<FoodSeat> = (0..record.rules.players)
+        .map(|i| {
+            match record
+                .bots
+                .get(i)
+                .cloned()
+                .flatten()
+                .and_then(|l| l.parse().ok())
+            {
+                Some(level) => FoodSeat::Bot(level),
+                None => FoodSeat::Human,
+            }
+        })
+        .collect();
+    // A record of a collection puzzle plays on as that puzzle.
+    let mode = match puzzles::all().iter().find(|p| p.rules() == record.rules) {
+        Some(p) => FoodMode::Puzzle(p.clone()),
+        None if record.rules.players == 1 => FoodMode::Solo,
+        None => FoodMode::Table,
+    };
+    FoodSetup {
+        mode,
+        rules: record.rules.clone(),
+        seats,
     }
 }
 

@@ -9,9 +9,9 @@ use super::progress::{FoodProgress, FoodSaves};
 use super::{
     FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
-use crate::base::Notice;
 use crate::base::Screen;
 use crate::base::ViewportInsets;
+use crate::base::{Notice, RecordOnShow};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
 use crate::ui::palette::PALETTE;
@@ -307,10 +307,12 @@ fn hud(
     mut panel: ResMut<ViewportInsets>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     let Some(s) = session.filter(|_| playing.0) else {
         return Ok(());
     };
+    let watching = on_show.is_some();
     if panel.left != 0.0 {
         panel.left = 0.0;
     }
@@ -388,6 +390,10 @@ fn hud(
             }
         }
     });
+    if watching {
+        // The viewer's controls stand where the buttons of play were.
+        return Ok(());
+    }
     crate::ui::button_bar(ctx, "food-buttons", |ui| {
         let (undo, redo) = crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
         if undo {
@@ -428,8 +434,10 @@ fn finish_window(
     settings: Res<Settings>,
     progress: Res<FoodProgress>,
     mut turns: MessageWriter<FoodTurn>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|_| playing.0) else {
+    // A record on show tells its result in the viewer's panel.
+    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
         return Ok(());
     };
     let FoodStatus::Over { end, winners } = s.game.status() else {

@@ -9,7 +9,7 @@ use super::{LeagueStore, profiles::colour_of};
 use crate::base::Notice;
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::replay::{OpenReplay, OpenReplayFile};
+use crate::replay::{OpenAnyReplay, OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, display_name, level_name, tr, trf};
 use bevy::prelude::*;
@@ -44,6 +44,7 @@ pub(super) fn watch_games(
     settings: Res<Settings>,
     mut opens: MessageWriter<OpenReplay>,
     mut files: MessageWriter<OpenReplayFile>,
+    mut others: MessageWriter<OpenAnyReplay>,
     mut notices: MessageWriter<Notice>,
 ) {
     let lang = settings.language;
@@ -51,6 +52,25 @@ pub(super) fn watch_games(
         let league = store.as_ref().map(|s| &s.league);
         let entry = league.and_then(|l| l.history.iter().find(|e| l.record_path(e) == *path));
         match (league, entry) {
+            // Another game of the box: its record through the shared shape.
+            (Some(league), Some(entry)) if other_game_name(lang, entry.game).is_some() => {
+                match league.read_any_record(entry) {
+                    Ok(record) => {
+                        let players = (0..entry.names.len())
+                            .map(|s| seat_label(lang, entry, s))
+                            .collect::<Vec<_>>()
+                            .join(" – ");
+                        others.write(OpenAnyReplay {
+                            record,
+                            title: Some(format!("{} · {players}", entry.date)),
+                            at: 0,
+                        });
+                    }
+                    Err(p) => {
+                        notices.write(Notice::Problem(super::describe_problem(lang, &p)));
+                    }
+                }
+            }
             (Some(league), Some(entry)) => match league.read_record(entry) {
                 Ok(record) => {
                     let players = (0..entry.names.len())
@@ -230,15 +250,10 @@ fn game_row(
             if buttons.is_some() {
                 crate::ui::trailing(ui, &entry.id, |ui| {
                     let quiet = buttons == Some(false);
-                    // The viewer plays records of Chinese checkers.
-                    let watchable = other_game_name(lang, entry.game).is_none();
                     let watch = egui::Button::new(format!("▶ {}", lang.t("Watch")));
                     if ui
-                        .add_enabled(!quiet && watchable, watch)
+                        .add_enabled(!quiet, watch)
                         .on_hover_text(lang.t("Watch this game again"))
-                        .on_disabled_hover_text(
-                            lang.t("The replay viewer shows games of Chinese checkers."),
-                        )
                         .clicked()
                     {
                         action = Some(RowAction::Watch(store.league.record_path(entry)));

@@ -201,8 +201,4 @@ pub const ZH: &[(&str, &str)] = &[
     ("no move left", "无路可走"),
     ("no capture left", "无子可吃"),
     ("draw", "和棋"),
-    (
-        "The replay viewer shows games of Chinese checkers.",
-        "回放只能播放跳棋对局。",
-    ),
 ];

@@ -92,9 +92,13 @@ fn save_last_table(
     let (Some(last), Some(folders), None) = (last, folders, shoot) else {
         return;
     };
+    // Whatever changed it (a join, the seat's token arriving, maybe in the
+    // same frame), it is written unless the file already says the same (as
+    // when it was just read from there).
+    let path = last_table_path(&folders);
     if last.is_changed()
-        && !last.is_added()
-        && let Err(e) = write_json(&last_table_path(&folders), &last.0)
+        && read_json::<JoinGame>(&path).ok().flatten().as_ref() != Some(&last.0)
+        && let Err(e) = write_json(&path, &last.0)
     {
         warn!("the last network table could not be kept: {e}");
     }

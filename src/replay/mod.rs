@@ -31,9 +31,12 @@ use starhop_engine::record::describe;
 use starhop_engine::{
     Action, Event as RuleEvent, Game, MAX_RECORD_BYTES, Record, RecordError, Seat, read_record,
 };
+use starhop_games::{AnyRecord, AnyRecordError, MAX_ANY_RECORD_BYTES, read_any_record_from};
 use std::path::{Path, PathBuf};
 
+mod other_games;
 mod view;
+pub use other_games::{OpenAnyReplay, OtherReplay};
 pub use view::{keyboard, view_plugin};
 
 /// Playback speeds: how much faster than normal marbles hop and moves follow.
@@ -211,6 +214,16 @@ pub fn read_record_file(path: &Path) -> Result<Record, RecordError> {
     read_record(file, MAX_RECORD_BYTES)
 }
 
+/// Reads a record of any game from a file without changing it (at most the
+/// records' size limit).
+pub fn read_any_record_file(path: &Path) -> Result<AnyRecord, AnyRecordError> {
+    let file = std::fs::File::open(path).map_err(|e| AnyRecordError::Io(e.to_string()))?;
+    if file.metadata().is_ok_and(|m| m.is_dir()) {
+        return Err(AnyRecordError::Io("a folder".into()));
+    }
+    read_any_record_from(file, MAX_ANY_RECORD_BYTES)
+}
+
 /// Why a record cannot be watched, in words for the player.
 pub fn problem_words(lang: Language, error: &RecordError, file: Option<&Path>) -> String {
     let name = file
@@ -253,6 +266,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<OpenReplay>()
         .add_message::<OpenReplayFile>()
         .add_message::<ReplayControl>()
+        .add_plugins(other_games::plugin)
         .add_systems(
             Update,
             (
@@ -289,13 +303,27 @@ fn open_replays(
     mut reasons: ResMut<PauseReasons>,
     mut notices: MessageWriter<Notice>,
     mut changed: MessageWriter<BoardChanged>,
+    mut others: MessageWriter<OpenAnyReplay>,
     mut serial: Local<u64>,
 ) {
     let lang = settings.language;
-    let from_file = files.read().last().map(|OpenReplayFile(path)| {
+    let mut from_file = None;
+    if let Some(OpenReplayFile(path)) = files.read().last() {
         let title = path.file_stem().map(|s| s.to_string_lossy().to_string());
-        (read_record_file(path), title, path.clone())
-    });
+        match read_any_record_file(path) {
+            // Another game's record: its own viewer.
+            Ok(record) if !matches!(record, AnyRecord::Classic(_)) => {
+                others.write(OpenAnyReplay {
+                    record,
+                    title,
+                    at: 0,
+                });
+            }
+            Ok(AnyRecord::Classic(record)) => from_file = Some((Ok(record), title, path.clone())),
+            // Read as classic for the words of what is wrong.
+            _ => from_file = Some((read_record_file(path), title, path.clone())),
+        }
+    }
     let asked = opens.read().last().cloned();
     let (record, title, at, path, colours) = match (asked, from_file) {
         (Some(o), _) => (o.record, o.title, o.at, None, o.colours),

@@ -18,13 +18,20 @@ pub fn view_plugin(app: &mut App) {
     app.init_resource::<MoveTexts>()
         .add_systems(
             Update,
-            keyboard
-                .run_if(in_state(Screen::Replay))
+            (
+                keyboard.run_if(
+                    in_state(Screen::Replay).or_else(resource_exists::<super::OtherReplay>),
+                ),
+                uncover_the_right.run_if(resource_removed::<super::OtherReplay>),
+            )
                 .in_set(AppSystems::Input),
         )
         .add_systems(
             EguiPrimaryContextPass,
-            panels.run_if(in_state(Screen::Replay)),
+            (
+                panels.run_if(in_state(Screen::Replay)),
+                other_panels.run_if(resource_exists::<super::OtherReplay>),
+            ),
         )
         .add_systems(OnExit(Screen::Replay), uncover_the_right);
 }
@@ -210,6 +217,85 @@ fn control_button(ui: &mut egui::Ui, glyph: &str, tip: String, enabled: bool) ->
     clicked
 }
 
+/// Where a replay is, for its control bar.
+#[derive(Clone, Copy)]
+struct Timeline {
+    at: usize,
+    len: usize,
+    playing: bool,
+    speed: usize,
+}
+
+/// The controls at the bottom in the middle: first, back, play, forward,
+/// last, the speeds, a slider over the moves, leave.
+fn control_bar(
+    ctx: &egui::Context,
+    lang: Language,
+    t: Timeline,
+    controls: &mut MessageWriter<ReplayControl>,
+) -> egui::InnerResponse<()> {
+    crate::ui::button_bar(ctx, "replay-bar", |ui| {
+        let (start, end) = (t.at > 0, t.at < t.len);
+        if control_button(
+            ui,
+            "⏮",
+            format!("{} (Home)", lang.t("Go to the start")),
+            start,
+        ) {
+            controls.write(ReplayControl::First);
+        }
+        if control_button(ui, "⏪", format!("{} (←)", lang.t("One move back")), start) {
+            controls.write(ReplayControl::Back);
+        }
+        let (glyph, tip) = if t.playing {
+            ("⏸", lang.t("Pause"))
+        } else {
+            ("▶", lang.t("Play the moves one after another"))
+        };
+        if control_button(ui, glyph, format!("{tip} (Space)"), t.len > 0) {
+            controls.write(ReplayControl::TogglePlay);
+        }
+        if control_button(ui, "⏩", format!("{} (→)", lang.t("One move forward")), end) {
+            controls.write(ReplayControl::Forward);
+        }
+        if control_button(ui, "⏭", format!("{} (End)", lang.t("Go to the end")), end) {
+            controls.write(ReplayControl::Last);
+        }
+        ui.separator();
+        ui.label(lang.t("Speed"))
+            .on_hover_text(format!("{} (+ −)", lang.t("Playback speed")));
+        for (i, x) in SPEEDS.iter().enumerate() {
+            let response = ui.selectable_label(t.speed == i, format!("{x}×"));
+            if response.clicked() {
+                controls.write(ReplayControl::Speed(i));
+            }
+            if response.has_focus() {
+                response.surrender_focus();
+            }
+        }
+        ui.separator();
+        let mut at = t.at;
+        let slider = ui.add_enabled(
+            t.len > 0,
+            egui::Slider::new(&mut at, 0..=t.len).show_value(false),
+        );
+        if slider.changed() && at != t.at {
+            controls.write(ReplayControl::Jump(at));
+        }
+        if slider.has_focus() {
+            slider.surrender_focus();
+        }
+        ui.monospace(trf(lang, "Move {} of {}", &[&t.at, &t.len]));
+        ui.separator();
+        let leave = ui
+            .button(format!("✖ {}", lang.t("Leave the replay")))
+            .on_hover_text("Esc");
+        if leave.clicked() {
+            controls.write(ReplayControl::Leave);
+        }
+    })
+}
+
 fn panels(
     mut contexts: EguiContexts,
     replay: Option<Res<Replay>>,
@@ -315,66 +401,17 @@ fn panels(
         });
 
     // The controls, at the bottom in the middle.
-    let bar = crate::ui::button_bar(ctx, "replay-bar", |ui| {
-        let (start, end) = (r.at > 0, !r.at_end());
-        if control_button(
-            ui,
-            "⏮",
-            format!("{} (Home)", lang.t("Go to the start")),
-            start,
-        ) {
-            controls.write(ReplayControl::First);
-        }
-        if control_button(ui, "⏪", format!("{} (←)", lang.t("One move back")), start) {
-            controls.write(ReplayControl::Back);
-        }
-        let (glyph, tip) = if r.playing {
-            ("⏸", lang.t("Pause"))
-        } else {
-            ("▶", lang.t("Play the moves one after another"))
-        };
-        if control_button(ui, glyph, format!("{tip} (Space)"), !r.is_empty()) {
-            controls.write(ReplayControl::TogglePlay);
-        }
-        if control_button(ui, "⏩", format!("{} (→)", lang.t("One move forward")), end) {
-            controls.write(ReplayControl::Forward);
-        }
-        if control_button(ui, "⏭", format!("{} (End)", lang.t("Go to the end")), end) {
-            controls.write(ReplayControl::Last);
-        }
-        ui.separator();
-        ui.label(lang.t("Speed"))
-            .on_hover_text(format!("{} (+ −)", lang.t("Playback speed")));
-        for (i, x) in SPEEDS.iter().enumerate() {
-            let response = ui.selectable_label(r.speed == i, format!("{x}×"));
-            if response.clicked() {
-                controls.write(ReplayControl::Speed(i));
-            }
-            if response.has_focus() {
-                response.surrender_focus();
-            }
-        }
-        ui.separator();
-        let mut at = r.at;
-        let slider = ui.add_enabled(
-            !r.is_empty(),
-            egui::Slider::new(&mut at, 0..=r.len()).show_value(false),
-        );
-        if slider.changed() && at != r.at {
-            controls.write(ReplayControl::Jump(at));
-        }
-        if slider.has_focus() {
-            slider.surrender_focus();
-        }
-        ui.monospace(trf(lang, "Move {} of {}", &[&r.at, &r.len()]));
-        ui.separator();
-        let leave = ui
-            .button(format!("✖ {}", lang.t("Leave the replay")))
-            .on_hover_text("Esc");
-        if leave.clicked() {
-            controls.write(ReplayControl::Leave);
-        }
-    });
+    let bar = control_bar(
+        ctx,
+        lang,
+        Timeline {
+            at: r.at,
+            len: r.len(),
+            playing: r.playing,
+            speed: r.speed,
+        },
+        &mut controls,
+    );
     let bar_top = bar.response.rect.top();
 
     // Every player (colour, name, bank, status, items, progress), then the moves.
@@ -459,6 +496,101 @@ fn panels(
                                 response.surrender_focus();
                             }
                         });
+                    }
+                });
+            });
+        });
+    Ok(())
+}
+
+/// The viewer on a record of another game: the mode's board and status on
+/// show, with the controls at the bottom and, at the right, the title, the
+/// result once the end is on show, and the moves in the mode's notation.
+fn other_panels(
+    mut contexts: EguiContexts,
+    replay: Res<super::OtherReplay>,
+    on_show: Option<Res<crate::base::RecordOnShow>>,
+    settings: Res<Settings>,
+    mut controls: MessageWriter<ReplayControl>,
+    mut insets: ResMut<crate::base::ViewportInsets>,
+    mut shown_at: Local<Option<usize>>,
+) -> Result {
+    let r = &*replay;
+    let covered = super::SIDE_PANEL_WIDTH + 32.0;
+    if insets.right != covered {
+        insets.right = covered;
+    }
+    let lang = settings.language;
+    let ctx = contexts.ctx_mut()?;
+    let timeline = Timeline {
+        at: r.at,
+        len: r.len,
+        playing: r.playing,
+        speed: r.speed,
+    };
+    let bar_top = control_bar(ctx, lang, timeline, &mut controls)
+        .response
+        .rect
+        .top();
+    let Some(shown) = on_show else {
+        return Ok(());
+    };
+    egui::Area::new("replay-other-side".into())
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(super::SIDE_PANEL_WIDTH);
+                let title = match &r.title {
+                    Some(t) => format!("🎬 {} · {t}", lang.t("Replay")),
+                    None => format!("🎬 {}", lang.t("Replay")),
+                };
+                ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
+                if let Some(result) = &shown.result {
+                    ui.heading(result);
+                }
+                ui.add(
+                    egui::Label::new(
+                        egui::RichText::new(lang.t(
+                            "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
+                        ))
+                        .small(),
+                    )
+                    .wrap(),
+                );
+                ui.separator();
+                ui.strong(lang.t("Move list"));
+                let room = (bar_top - 12.0 - ui.cursor().top()).max(80.0);
+                let row = ui.spacing().interact_size.y.max(20.0);
+                let mut area = egui::ScrollArea::vertical()
+                    .max_height(room)
+                    .min_scrolled_height(room)
+                    .auto_shrink([false, true]);
+                // Keep the current move in sight when it changes.
+                if *shown_at != Some(r.at) {
+                    *shown_at = Some(r.at);
+                    let pitch = row + ui.spacing().item_spacing.y;
+                    let offset = (r.at as f32 * pitch - room / 2.0 + row / 2.0).max(0.0);
+                    area = area.vertical_scroll_offset(offset);
+                }
+                // Line 0 is the start; line i the position after move i.
+                let total = shown.lines.len() + 1;
+                area.show_rows(ui, row, total, |ui, rows| {
+                    for i in rows {
+                        let text: &str = match i.checked_sub(1) {
+                            None => lang.t("Start position"),
+                            Some(k) => match shown.lines.get(k) {
+                                Some(line) => line,
+                                None => continue,
+                            },
+                        };
+                        let label = egui::Button::selectable(i == r.at, text).truncate();
+                        let response = ui.add(label);
+                        if response.clicked() {
+                            controls.write(ReplayControl::Jump(i));
+                        }
+                        if response.has_focus() {
+                            response.surrender_focus();
+                        }
                     }
                 });
             });

@@ -13,8 +13,8 @@ use starhop::draughts::files::{SaveDraughts, draughts_saves, is_draughts_record,
 use starhop::draughts::input::DraughtsPress;
 use starhop::draughts::pieces::DraughtsAnimating;
 use starhop::draughts::{
-    DraughtsJobs, DraughtsPiece, DraughtsSeat, DraughtsSession, DraughtsSetup, DraughtsTurn,
-    LoadDraughts, StartDraughts,
+    DraughtsJobs, DraughtsMoveRequest, DraughtsPiece, DraughtsSeat, DraughtsSession, DraughtsSetup,
+    DraughtsTurn, LoadDraughts, StartDraughts,
 };
 use starhop::league::LeagueStore;
 use starhop::persist::Folders;
@@ -543,4 +543,141 @@ fn a_finished_draughts_game_is_filed_in_the_history_unrated_and_once() {
 
 fn history(app: &App) -> Vec<starhop_league::HistoryEntry> {
     app.world().resource::<LeagueStore>().league.history.clone()
+}
+
+/// The history's Watch opens a draughts game in the viewer on the draughts
+/// board: it steps forward as in play, back, to the end with its
+/// resignation, takes no moves meanwhile, files nothing, and leaving goes
+/// back to the history.
+#[test]
+fn a_filed_draughts_game_is_watched_again_move_by_move() {
+    use starhop::base::{MatchAuthority, RecordOnShow};
+    use starhop::league::WatchRecord;
+    use starhop::replay::{OtherReplay, ReplayControl};
+    let folders = temp_folders("draughts-watch");
+    let mut app = draughts_app(Some(folders));
+    start(&mut app, setup(Variant::Russian, HUMANS[0], HUMANS[1]));
+    let mut played = Vec::new();
+    for _ in 0..4 {
+        let mv = game(&app).legal_moves()[0];
+        app.world_mut().write_message(DraughtsMoveRequest(mv));
+        app.update();
+        settle(&mut app, 400);
+        played.push(mv);
+    }
+    app.world_mut().write_message(DraughtsTurn::Resign);
+    app.update();
+    app.update();
+    let entry = history(&app)[0].clone();
+    let path = app
+        .world()
+        .resource::<LeagueStore>()
+        .league
+        .record_path(&entry);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::History);
+    app.update();
+
+    app.world_mut().write_message(WatchRecord(path));
+    // The history asks the viewer, the viewer asks the mode, the screen changes.
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Draughts
+    );
+    assert_eq!(
+        *app.world().resource::<MatchAuthority>(),
+        MatchAuthority::Replay
+    );
+    let r = app.world().resource::<OtherReplay>();
+    assert_eq!((r.kind, r.len, r.at), (GameKind::Draughts, 4, 0));
+    assert_eq!(game(&app).ply_count(), 0, "the viewer opens on the start");
+    let shown = app.world().resource::<RecordOnShow>();
+    assert_eq!(shown.lines.len(), 4);
+    assert!(shown.lines[0].starts_with("1. White "), "{:?}", shown.lines);
+    assert_pieces_match(&mut app);
+
+    app.world_mut().write_message(ReplayControl::Forward);
+    app.update();
+    assert_eq!(game(&app).moves().copied().collect::<Vec<_>>(), played[..1]);
+    assert!(
+        app.world().resource::<DraughtsAnimating>().0,
+        "the piece hops"
+    );
+    settle(&mut app, 400);
+    assert_pieces_match(&mut app);
+
+    // A move asked for while watching changes nothing.
+    let mv = game(&app).legal_moves()[0];
+    app.world_mut().write_message(DraughtsMoveRequest(mv));
+    app.update();
+    assert_eq!(game(&app).ply_count(), 1);
+
+    app.world_mut().write_message(ReplayControl::Last);
+    app.update();
+    app.update();
+    assert_eq!(game(&app).ply_count(), 4);
+    assert!(game(&app).is_over(), "the end shows the resignation");
+    assert!(app.world().resource::<RecordOnShow>().result.is_some());
+    assert_pieces_match(&mut app);
+    app.world_mut().write_message(ReplayControl::Back);
+    app.update();
+    app.update();
+    assert_eq!(game(&app).ply_count(), 3);
+    assert!(!game(&app).is_over());
+    assert_pieces_match(&mut app);
+
+    // Played through to the end: still one game in the history.
+    app.world_mut().write_message(ReplayControl::TogglePlay);
+    for _ in 0..600 {
+        app.update();
+        if !app.world().resource::<OtherReplay>().playing {
+            break;
+        }
+    }
+    assert_eq!(app.world().resource::<OtherReplay>().at, 4);
+    assert_eq!(history(&app).len(), 1, "watching files nothing");
+
+    app.world_mut().write_message(ReplayControl::Leave);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::History
+    );
+    assert!(app.world().get_resource::<OtherReplay>().is_none());
+    assert!(app.world().get_resource::<DraughtsSession>().is_none());
+    assert_eq!(
+        *app.world().resource::<MatchAuthority>(),
+        MatchAuthority::Local
+    );
+}
+
+/// `--replay FILE` (the viewer on a file) takes a draughts record too.
+#[test]
+fn a_draughts_record_file_opens_in_the_viewer() {
+    use starhop::replay::{OpenReplayFile, OtherReplay};
+    let mut app = draughts_app(None);
+    let mut g = Game::new(Variant::International);
+    for _ in 0..3 {
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+    }
+    let dir = std::env::temp_dir().join(format!("starhop-draughts-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("three-moves.json");
+    std::fs::write(&path, AnyRecord::Draughts(g.record()).to_json()).unwrap();
+    app.world_mut().write_message(OpenReplayFile(path.clone()));
+    app.update();
+    app.update();
+    let r = app.world().resource::<OtherReplay>();
+    assert_eq!(r.len, 3);
+    assert_eq!(r.title.as_deref(), Some("three-moves"));
+    assert_eq!(game(&app).variant(), Variant::International);
+    assert_eq!(game(&app).ply_count(), 0);
+    // The file is only read.
+    assert!(path.exists());
 }

@@ -613,3 +613,106 @@ fn a_finished_food_game_is_filed_in_the_history_unrated() {
         other => panic!("the filed record is the food game: {other:?}"),
     }
 }
+
+/// The history's Watch opens a food game of two players in the viewer on
+/// the food board: a move forward hops and sends the captures to the
+/// mover's tray as in play, back brings them out again, a jump sets the
+/// board at once; nothing is played or filed meanwhile; leaving goes back.
+#[test]
+fn a_filed_food_game_is_watched_again_move_by_move() {
+    use starhop::base::{MatchAuthority, RecordOnShow};
+    use starhop::league::WatchRecord;
+    use starhop::replay::{OtherReplay, ReplayControl};
+    let folders = temp_folders("food-watch");
+    let mut app = app_with(Some(folders));
+    start(
+        &mut app,
+        FoodSetup::table(37, vec![FoodSeat::Human, FoodSeat::Human], false),
+    );
+    let mut played = Vec::new();
+    while !session(&app).game.is_over() {
+        let mv = session(&app).game.legal_moves()[0].clone();
+        app.world_mut()
+            .write_message(FoodMoveRequest(mv.route.clone()));
+        settle(&mut app);
+        played.push(mv);
+    }
+    let store = app.world().resource::<LeagueStore>();
+    assert_eq!(store.league.history.len(), 1, "the finished game is filed");
+    let path = store.league.record_path(&store.league.history[0]);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::History);
+    app.update();
+
+    app.world_mut().write_message(WatchRecord(path));
+    // The history asks the viewer, the viewer asks the mode, the screen changes.
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Food);
+    assert_eq!(
+        *app.world().resource::<MatchAuthority>(),
+        MatchAuthority::Replay
+    );
+    let r = app.world().resource::<OtherReplay>();
+    assert_eq!((r.kind, r.len, r.at), (GameKind::Food, played.len(), 0));
+    assert_eq!(session(&app).game.moves_played(), 0);
+    let lines = &app.world().resource::<RecordOnShow>().lines;
+    assert_eq!(lines.len(), played.len());
+    assert_eq!(
+        lines[0],
+        format!("1. Player 1 · takes {}", played[0].captured.len())
+    );
+    assert_view_matches_engine(&mut app);
+
+    app.world_mut().write_message(ReplayControl::Forward);
+    app.update();
+    assert_eq!(session(&app).game.played(), &played[..1]);
+    settle(&mut app);
+    assert_view_matches_engine(&mut app);
+    let in_trays = |app: &mut App| {
+        let mut q = app.world_mut().query::<&TrayMarble>();
+        q.iter(app.world()).count()
+    };
+    assert_eq!(in_trays(&mut app), played[0].captured.len());
+
+    // A move asked for while watching changes nothing.
+    let mv = session(&app).game.legal_moves()[0].clone();
+    app.world_mut().write_message(FoodMoveRequest(mv.route));
+    app.update();
+    assert_eq!(session(&app).game.moves_played(), 1);
+
+    app.world_mut().write_message(ReplayControl::Back);
+    app.update();
+    settle(&mut app);
+    assert_eq!(session(&app).game.moves_played(), 0);
+    assert_eq!(in_trays(&mut app), 0, "the captures came back out");
+    assert_view_matches_engine(&mut app);
+
+    app.world_mut().write_message(ReplayControl::Last);
+    app.update();
+    app.update();
+    assert!(session(&app).game.is_over());
+    assert_eq!(session(&app).game.played(), &played[..]);
+    assert!(app.world().resource::<RecordOnShow>().result.is_some());
+    assert_view_matches_engine(&mut app);
+    assert_eq!(
+        app.world().resource::<LeagueStore>().league.history.len(),
+        1,
+        "watching files nothing"
+    );
+
+    app.world_mut().write_message(ReplayControl::Leave);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::History
+    );
+    assert!(app.world().get_resource::<FoodSession>().is_none());
+    assert_eq!(
+        *app.world().resource::<MatchAuthority>(),
+        MatchAuthority::Local
+    );
+}
