@@ -9,7 +9,7 @@ use starhop_engine::{Event as RuleEvent, Item, RuleError};
 mod pause;
 mod watch;
 pub use pause::{PausableSystems, Pause, PauseReasons};
-pub use watch::{RecordOnShow, ShowMoves, ShowRecord, StopShowing};
+pub use watch::{PiecesMoving, RecordOnShow, ShowMoves, ShowRecord, StopShowing, report_moving};
 
 /// The screens of the game.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -40,6 +40,21 @@ pub struct RecordOnShow {
     pub moving: bool,
 }
 
+/// A mode's flag that its pieces are still moving (hops, captures flying).
+pub trait PiecesMoving: Resource {
+    fn moving(&self) -> bool;
+}
+
+/// Copies a mode's [`PiecesMoving`] into the report while a record is on
+/// show, so the viewer's playing waits for the pieces to land.
+pub fn report_moving<P: PiecesMoving>(pieces: Res<P>, report: Option<ResMut<RecordOnShow>>) {
+    if let Some(mut r) = report
+        && r.moving != pieces.moving()
+    {
+        r.moving = pieces.moving();
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ShowRecord>()
         .add_message::<ShowMoves>()

@@ -9,7 +9,10 @@ use super::{
     DraughtsMoved, DraughtsPlaying, DraughtsRebuild, DraughtsSession, DraughtsSetup, outcome_text,
     pieces::DraughtsAnimating, seats_of, side_name,
 };
-use crate::base::{AppSystems, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing};
+use crate::base::{
+    AppSystems, PiecesMoving, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing,
+    report_moving,
+};
 use crate::settings::{Language, Settings};
 use bevy::prelude::*;
 use starhop_draughts::Game;
@@ -33,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        report_moving
+        report_moving::<DraughtsAnimating>
             .run_if(resource_exists::<DraughtsOnShow>)
             .in_set(AppSystems::View),
     );
@@ -109,7 +112,7 @@ fn show_moves(
     settings: Res<Settings>,
     on_show: Option<ResMut<DraughtsOnShow>>,
     session: Option<ResMut<DraughtsSession>>,
-    mut report: Option<ResMut<RecordOnShow>>,
+    report: Option<ResMut<RecordOnShow>>,
     mut moved: MessageWriter<DraughtsMoved>,
     mut rebuild: MessageWriter<DraughtsRebuild>,
 ) {
@@ -118,11 +121,13 @@ fn show_moves(
         return;
     };
     let mut changed = false;
+    let mut shown = false;
     for &ShowMoves(to) in asks.read() {
         let to = to.min(w.full.ply_count());
         if to == w.at {
             continue;
         }
+        shown = true;
         let before = *s.game.position();
         s.game = after(&w.full, to);
         s.revision += 1;
@@ -139,7 +144,8 @@ fn show_moves(
     if changed {
         rebuild.write(DraughtsRebuild);
     }
-    if let Some(r) = report.as_deref_mut() {
+    // The result changes only with the position on show.
+    if let Some(mut r) = report.filter(|_| shown) {
         let result = result_line(settings.language, &s.game);
         if r.result != result {
             r.result = result;
@@ -163,11 +169,9 @@ fn stop_showing(
 }
 
 /// The viewer waits for the hops and captures to land before the next move.
-fn report_moving(animating: Res<DraughtsAnimating>, report: Option<ResMut<RecordOnShow>>) {
-    if let Some(mut r) = report
-        && r.moving != animating.0
-    {
-        r.moving = animating.0;
+impl PiecesMoving for DraughtsAnimating {
+    fn moving(&self) -> bool {
+        self.0
     }
 }
 

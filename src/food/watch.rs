@@ -6,7 +6,10 @@
 //! stars, nothing filed.
 
 use super::{FoodMoved, FoodPlaying, FoodRebuild, FoodSession, marbles::FoodAnimating, setup_of};
-use crate::base::{AppSystems, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing};
+use crate::base::{
+    AppSystems, PiecesMoving, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing,
+    report_moving,
+};
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
@@ -30,7 +33,7 @@ pub(super) fn plugin(app: &mut App) {
     )
     .add_systems(
         Update,
-        report_moving
+        report_moving::<FoodAnimating>
             .run_if(resource_exists::<FoodOnShow>)
             .in_set(AppSystems::View),
     );
@@ -128,7 +131,7 @@ fn show_moves(
     settings: Res<Settings>,
     on_show: Option<ResMut<FoodOnShow>>,
     session: Option<ResMut<FoodSession>>,
-    mut report: Option<ResMut<RecordOnShow>>,
+    report: Option<ResMut<RecordOnShow>>,
     mut moved: MessageWriter<FoodMoved>,
     mut rebuild: MessageWriter<FoodRebuild>,
 ) {
@@ -137,7 +140,9 @@ fn show_moves(
         return;
     };
     let mut jumped = false;
+    let mut shown = false;
     for &ShowMoves(to) in asks.read() {
+        shown = true;
         let to = to.min(w.moves);
         if to == w.at + 1 {
             if let Ok(r) = s.game.redo() {
@@ -171,7 +176,8 @@ fn show_moves(
     if jumped {
         rebuild.write(FoodRebuild);
     }
-    if let Some(r) = report.as_deref_mut() {
+    // The result changes only with the position on show.
+    if let Some(mut r) = report.filter(|_| shown) {
         let result = result_line(settings.language, &s.game);
         if r.result != result {
             r.result = result;
@@ -195,11 +201,9 @@ fn stop_showing(
 }
 
 /// The viewer waits for the hops and captures to land before the next move.
-fn report_moving(animating: Res<FoodAnimating>, report: Option<ResMut<RecordOnShow>>) {
-    if let Some(mut r) = report
-        && r.moving != animating.0
-    {
-        r.moving = animating.0;
+impl PiecesMoving for FoodAnimating {
+    fn moving(&self) -> bool {
+        self.0
     }
 }
 

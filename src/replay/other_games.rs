@@ -99,26 +99,21 @@ fn open(
     };
     let len = match record.replay() {
         // The crossing has its own watching of lines (`crossing::watch`).
-        Ok(game) if record.kind() != GameKind::Crossing => game.moves_played().len(),
+        Ok(game) if record.kind() != GameKind::Crossing => Ok(game.moves_played().len()),
         Ok(_) => {
-            notices.write(Notice::Problem(
-                tr(
-                    settings.language,
-                    "The replay viewer shows games of Chinese checkers, food checkers and draughts.",
-                )
-                .into(),
-            ));
-            return;
+            Err("The replay viewer shows games of Chinese checkers, food checkers and draughts.")
         }
         Err(e) => {
             warn!("a record cannot be watched: {e}");
-            notices.write(Notice::Problem(
-                tr(
-                    settings.language,
-                    "This game cannot be replayed: its set-up is not valid (the record may be damaged).",
-                )
-                .into(),
-            ));
+            Err(
+                "This game cannot be replayed: its set-up is not valid (the record may be damaged).",
+            )
+        }
+    };
+    let len = match len {
+        Ok(len) => len,
+        Err(words) => {
+            notices.write(Notice::Problem(tr(settings.language, words).into()));
             return;
         }
     };

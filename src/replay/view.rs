@@ -217,6 +217,65 @@ fn control_button(ui: &mut egui::Ui, glyph: &str, tip: String, enabled: bool) ->
     clicked
 }
 
+/// The viewer's title: "Replay", and what is on show (a file, a game of the history).
+fn title_label(ui: &mut egui::Ui, lang: Language, title: Option<&str>) {
+    let text = match title {
+        Some(t) => format!("🎬 {} · {t}", lang.t("Replay")),
+        None => format!("🎬 {}", lang.t("Replay")),
+    };
+    ui.add(egui::Label::new(egui::RichText::new(text).strong()).truncate());
+}
+
+/// What the keys and the move list do, in small print.
+fn keys_hint(ui: &mut egui::Ui, lang: Language) {
+    ui.add(
+        egui::Label::new(
+            egui::RichText::new(lang.t(
+                "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
+            ))
+            .small(),
+        )
+        .wrap(),
+    );
+}
+
+/// The move list's scroll area, down to a little above the control bar,
+/// and its row height; when the move on show has `moved`, scrolled so it
+/// stays in sight.
+fn move_list_area(ui: &egui::Ui, bar_top: f32, at: usize, moved: bool) -> (egui::ScrollArea, f32) {
+    let room = (bar_top - 12.0 - ui.cursor().top()).max(80.0);
+    let row = ui.spacing().interact_size.y.max(20.0);
+    let mut area = egui::ScrollArea::vertical()
+        .max_height(room)
+        // An area's own height would hold the list to its last size.
+        .min_scrolled_height(room)
+        .auto_shrink([false, true]);
+    if moved {
+        let pitch = row + ui.spacing().item_spacing.y;
+        let offset = (at as f32 * pitch - room / 2.0 + row / 2.0).max(0.0);
+        area = area.vertical_scroll_offset(offset);
+    }
+    (area, row)
+}
+
+/// Line `i` of the move list (the position after `i` moves), lit when on
+/// show; a click goes there, and the keys keep working after it.
+fn move_button(
+    ui: &mut egui::Ui,
+    i: usize,
+    at: usize,
+    text: &str,
+    controls: &mut MessageWriter<ReplayControl>,
+) {
+    let response = ui.add(egui::Button::selectable(i == at, text).truncate());
+    if response.clicked() {
+        controls.write(ReplayControl::Jump(i));
+    }
+    if response.has_focus() {
+        response.surrender_focus();
+    }
+}
+
 /// Where a replay is, for its control bar.
 #[derive(Clone, Copy)]
 struct Timeline {
@@ -330,11 +389,7 @@ fn panels(
         .show(ctx, |ui| {
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.set_max_width(360.0);
-                let title = match &r.title {
-                    Some(t) => format!("🎬 {} · {t}", lang.t("Replay")),
-                    None => format!("🎬 {}", lang.t("Replay")),
-                };
-                ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
+                title_label(ui, lang, r.title.as_deref());
                 ui.separator();
                 if let Some(outcome) = g.outcome() {
                     let mut order: Vec<Seat> = (0..g.players() as Seat).collect();
@@ -373,7 +428,11 @@ fn panels(
                     let seat = g.to_move();
                     ui.horizontal(|ui| {
                         seat_badge(ui, lang, &m, seat, shapes);
-                        ui.heading(format!("{} {}", seat_name(lang, &m, seat), lang.t("to move")));
+                        ui.heading(format!(
+                            "{} {}",
+                            seat_name(lang, &m, seat),
+                            lang.t("to move")
+                        ));
                     });
                     ui.label(format!(
                         "{} {} · {} {}",
@@ -384,19 +443,15 @@ fn panels(
                     ));
                     // Each turn starts with the whole move time.
                     if let Some(limit) = g.rules().move_limit_ms {
-                        ui.label(format!("⏱ {} {}", lang.t("move time"), crate::ui::clock_text(limit)));
+                        ui.label(format!(
+                            "⏱ {} {}",
+                            lang.t("move time"),
+                            crate::ui::clock_text(limit)
+                        ));
                     }
                 }
                 ui.add_space(4.0);
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(lang.t(
-                            "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
-                        ))
-                        .small(),
-                    )
-                    .wrap(),
-                );
+                keys_hint(ui, lang);
             });
         });
 
@@ -452,21 +507,9 @@ fn panels(
                 }
                 ui.separator();
                 ui.strong(lang.t("Move list"));
-                // Down to a little above the control bar.
-                let room = (bar_top - 12.0 - ui.cursor().top()).max(80.0);
-                let row = ui.spacing().interact_size.y.max(20.0);
-                let mut area = egui::ScrollArea::vertical()
-                    .max_height(room)
-                    // An area's own height would hold the list to its last size.
-                    .min_scrolled_height(room)
-                    .auto_shrink([false, true]);
-                // Keep the current move in sight when it changes.
-                if *shown_at != Some((r.serial, r.at)) {
-                    *shown_at = Some((r.serial, r.at));
-                    let pitch = row + ui.spacing().item_spacing.y;
-                    let offset = (r.at as f32 * pitch - room / 2.0 + row / 2.0).max(0.0);
-                    area = area.vertical_scroll_offset(offset);
-                }
+                let moved = *shown_at != Some((r.serial, r.at));
+                *shown_at = Some((r.serial, r.at));
+                let (area, row) = move_list_area(ui, bar_top, r.at, moved);
                 area.show_rows(ui, row, texts.lines.len(), |ui, rows| {
                     for i in rows {
                         let Some(text) = texts.lines.get(i) else {
@@ -486,15 +529,7 @@ fn panels(
                                     ui.add_space(12.0 + ui.spacing().item_spacing.x);
                                 }
                             }
-                            let label =
-                                egui::Button::selectable(i == r.at, text.as_str()).truncate();
-                            let response = ui.add(label);
-                            if response.clicked() {
-                                controls.write(ReplayControl::Jump(i));
-                            }
-                            if response.has_focus() {
-                                response.surrender_focus();
-                            }
+                            move_button(ui, i, r.at, text, &mut controls);
                         });
                     }
                 });
@@ -540,38 +575,16 @@ fn other_panels(
         .show(ctx, |ui| {
             egui::Frame::window(ui.style()).show(ui, |ui| {
                 ui.set_width(super::SIDE_PANEL_WIDTH);
-                let title = match &r.title {
-                    Some(t) => format!("🎬 {} · {t}", lang.t("Replay")),
-                    None => format!("🎬 {}", lang.t("Replay")),
-                };
-                ui.add(egui::Label::new(egui::RichText::new(title).strong()).truncate());
+                title_label(ui, lang, r.title.as_deref());
                 if let Some(result) = &shown.result {
                     ui.heading(result);
                 }
-                ui.add(
-                    egui::Label::new(
-                        egui::RichText::new(lang.t(
-                            "Click a move to go there. ← →: step, Space: play or pause, Home / End: first / last, + −: speed, Esc: leave.",
-                        ))
-                        .small(),
-                    )
-                    .wrap(),
-                );
+                keys_hint(ui, lang);
                 ui.separator();
                 ui.strong(lang.t("Move list"));
-                let room = (bar_top - 12.0 - ui.cursor().top()).max(80.0);
-                let row = ui.spacing().interact_size.y.max(20.0);
-                let mut area = egui::ScrollArea::vertical()
-                    .max_height(room)
-                    .min_scrolled_height(room)
-                    .auto_shrink([false, true]);
-                // Keep the current move in sight when it changes.
-                if *shown_at != Some(r.at) {
-                    *shown_at = Some(r.at);
-                    let pitch = row + ui.spacing().item_spacing.y;
-                    let offset = (r.at as f32 * pitch - room / 2.0 + row / 2.0).max(0.0);
-                    area = area.vertical_scroll_offset(offset);
-                }
+                let moved = *shown_at != Some(r.at);
+                *shown_at = Some(r.at);
+                let (area, row) = move_list_area(ui, bar_top, r.at, moved);
                 // Line 0 is the start; line i the position after move i.
                 let total = shown.lines.len() + 1;
                 area.show_rows(ui, row, total, |ui, rows| {
@@ -583,14 +596,7 @@ fn other_panels(
                                 None => continue,
                             },
                         };
-                        let label = egui::Button::selectable(i == r.at, text).truncate();
-                        let response = ui.add(label);
-                        if response.clicked() {
-                            controls.write(ReplayControl::Jump(i));
-                        }
-                        if response.has_focus() {
-                            response.surrender_focus();
-                        }
+                        move_button(ui, i, r.at, text, &mut controls);
                     }
                 });
             });
