@@ -68,7 +68,7 @@ impl Plugin for StarhopLogicPlugin {
                 classic::race::plugin,
                 online::plugin,
                 draughts::plugin,
-                shell::launch::plugin,
+                shell::plugin,
             ));
     }
 }

@@ -5,11 +5,16 @@
 
 use bevy::prelude::*;
 use starhop_engine::{Event as RuleEvent, Item, RuleError};
+use starhop_games::GameKind;
+use starhop_league::{Profile, Profiles};
 
+pub mod job;
 mod pause;
 mod watch;
 pub use pause::{PausableSystems, Pause, PauseReasons};
-pub use watch::{PiecesMoving, RecordOnShow, ShowMoves, ShowRecord, StopShowing, report_moving};
+pub use watch::{
+    PiecesMoving, RecordOnShow, ShowMoves, ShowRecord, StopShowing, WatchAgain, report_moving,
+};
 
 /// The screens of the game.
 #[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -175,10 +180,32 @@ pub enum Notice {
     Info(String),
 }
 
+/// Open the setup of this game of the box on its own screen (a button of
+/// one mode's screen that leads to another's: the modes never call each other).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenGame(pub GameKind);
+
+/// The league's profiles, for the modes' seat choices and colours (the
+/// league fills it whenever its store changes; empty without a league).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct KnownProfiles(pub Profiles);
+
+impl KnownProfiles {
+    pub fn list(&self) -> &[Profile] {
+        &self.0.list
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Profile> {
+        self.0.get(id)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((pause::plugin, watch::plugin))
         .add_message::<Notice>()
         .add_message::<Cue>()
+        .add_message::<OpenGame>()
         .init_resource::<ViewportInsets>()
+        .init_resource::<KnownProfiles>()
         .init_resource::<MatchAuthority>();
 }

@@ -55,8 +55,14 @@ pub fn report_moving<P: PiecesMoving>(pieces: Res<P>, report: Option<ResMut<Reco
     }
 }
 
+/// A mode's end window asks to watch the game just finished again (the
+/// replay viewer opens on it from its first move).
+#[derive(Message, Clone, Debug)]
+pub struct WatchAgain(pub AnyRecord);
+
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<ShowRecord>()
+        .add_message::<WatchAgain>()
         .add_message::<ShowMoves>()
         .add_message::<StopShowing>();
 }

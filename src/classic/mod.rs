@@ -15,11 +15,13 @@ use starhop_engine::{
 };
 
 mod bots;
+mod end_league;
 pub mod party;
 pub mod race;
 pub mod screens;
 mod setup;
 pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
+pub use end_league::{BackToTournament, EndScreenLeague, HeldBack, RatingLine};
 pub use setup::{MatchSetup, SeatKind, SeatSetup};
 
 /// The match being played.
@@ -120,6 +122,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<TurnRequest>()
         .add_message::<ItemRequest>()
         .add_message::<BackToSetup>()
+        .add_message::<BackToTournament>()
+        .init_resource::<EndScreenLeague>()
         .add_plugins(bots::plugin)
         .add_systems(
             Update,

@@ -23,7 +23,9 @@ use starhop_engine::Hole;
 pub fn plugin(app: &mut App) {
     app.add_observer(click).add_systems(
         Update,
+        // A record on show takes no keys of the challenge's own.
         keys.run_if(in_state(Screen::Crossing))
+            .run_if(crate::base::not_replaying)
             .in_set(AppSystems::Input),
     );
 }

@@ -7,12 +7,11 @@
 
 use super::{CrossingRules, CrossingSession};
 use crate::base::AppSystems;
+use crate::base::job::{Job, let_go};
 use crate::stage::input::Selection;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::crossing::{Crossing, Hint, Limits};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// How long a hint may search: long enough for a good line, short enough
@@ -28,7 +27,7 @@ pub struct CrossingJobs {
     /// The solver of a board, once made, and one being made.
     solver: Option<(Board, Crossing)>,
     making: Option<(Board, Task<Option<Crossing>>)>,
-    hint: Option<(u64, Task<Option<Hint>>, Arc<AtomicBool>)>,
+    hint: Option<Job<Option<Hint>>>,
     /// Hint searches let go before they answered (for tests).
     pub abandoned: u64,
 }
@@ -102,12 +101,9 @@ fn let_go_of_stale(session: Option<Res<CrossingSession>>, mut jobs: ResMut<Cross
     if jobs
         .hint
         .as_ref()
-        .is_some_and(|(r, _, _)| Some(*r) != current)
+        .is_some_and(|j| Some(j.revision) != current)
+        && let_go(&mut jobs.hint)
     {
-        // Dropping the task lets go of its answer; the flag ends the search.
-        if let Some((_, _, stop)) = jobs.hint.take() {
-            stop.store(true, Ordering::Relaxed);
-        }
         jobs.abandoned += 1;
     }
 }
@@ -140,26 +136,23 @@ fn start_jobs(
         });
         return;
     }
-    if jobs.hint.as_ref().is_some_and(|(r, _, _)| *r == revision) {
+    if jobs.hint.as_ref().is_some_and(|j| j.revision == revision) {
         return;
     }
     let marbles = s.game.marbles();
     let solver = jobs.solver(key.0, key.1).cloned();
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let task = AsyncComputeTaskPool::get().spawn(async move {
+    jobs.hint = Some(Job::spawn(revision, true, move |stop| {
         let solver = match solver {
             Some(c) => c,
             None => Crossing::new(key.0, key.1).ok()?,
         };
         // The budget counts from when the search starts, not from the ask.
         let limits = Limits {
-            stop: Some(flag),
+            stop: Some(stop),
             ..Limits::time(HINT_BUDGET)
         };
         solver.hint_until(marbles, &limits)
-    });
-    jobs.hint = Some((revision, task, stop));
+    }));
 }
 
 /// Turns finished jobs into the solver and hint answers.
@@ -177,11 +170,11 @@ fn collect(mut jobs: ResMut<CrossingJobs>, mut found: MessageWriter<CrossingHint
             ),
         }
     }
-    if let Some((revision, task, _)) = &mut jobs.hint
-        && let Some(hint) = check_ready(task)
+    if let Some(job) = &mut jobs.hint
+        && let Some(hint) = job.poll()
     {
         found.write(CrossingHintFound {
-            revision: *revision,
+            revision: job.revision,
             hint,
         });
         jobs.hint = None;

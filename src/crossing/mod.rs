@@ -15,7 +15,7 @@
 //! - `input`, `ui`, `shots`: clicks and keys, the egui panels, screenshots.
 
 use crate::base::Notice;
-use crate::base::{AppSystems, Screen};
+use crate::base::{AppSystems, KnownProfiles, Screen};
 use crate::classic::Match;
 use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::prelude::*;
@@ -26,6 +26,7 @@ pub mod bests;
 pub mod input;
 pub mod jobs;
 mod shots;
+mod show;
 mod ui;
 pub mod watch;
 pub mod zh;
@@ -135,7 +136,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CrossingMove>()
         .add_message::<CrossingTurn>()
         .add_message::<CrossingDone>()
-        .add_plugins((jobs::plugin, bests::plugin, watch::plugin))
+        .add_plugins((jobs::plugin, bests::plugin, watch::plugin, show::plugin))
         .add_systems(
             Update,
             (open_crossing, preview_draft, start_crossing, apply_requests)
@@ -153,22 +154,22 @@ pub fn view_plugin(app: &mut App) {
 }
 
 /// The palette colour of a player: the profile's, else red.
-fn colour_of(store: Option<&crate::league::LeagueStore>, profile: Option<&str>) -> u8 {
+fn colour_of(profiles: &KnownProfiles, profile: Option<&str>) -> u8 {
     profile
-        .and_then(|id| store?.league.profiles.get(id))
+        .and_then(|id| profiles.get(id))
         .map_or(0, |p| crate::ui::palette::nearest_palette(p.colour))
 }
 
 /// A new session for `setup`, or why not.
 fn session_for(
     setup: &CrossingSetup,
-    store: Option<&crate::league::LeagueStore>,
+    profiles: &KnownProfiles,
     playing: bool,
 ) -> Result<CrossingSession, RuleError> {
     Ok(CrossingSession {
         game: CrossingGame::new(setup.size, setup.long_jumps)?,
         setup: setup.clone(),
-        colour: colour_of(store, setup.profile.as_deref()),
+        colour: colour_of(profiles, setup.profile.as_deref()),
         playing,
         watch: None,
     })
@@ -177,10 +178,16 @@ fn session_for(
 fn open_crossing(
     mut commands: Commands,
     mut opens: MessageReader<OpenCrossing>,
+    mut games: MessageReader<crate::base::OpenGame>,
     mut next: ResMut<NextState<Screen>>,
     mut draft: ResMut<CrossingDraft>,
 ) {
-    if opens.read().count() > 0 {
+    let asked = games
+        .read()
+        .filter(|g| g.0 == starhop_games::GameKind::Crossing)
+        .count()
+        > 0;
+    if opens.read().count() > 0 || asked {
         // A match left behind would answer clicks on the shared marbles.
         commands.remove_resource::<Match>();
         NextState::set_if_neq(&mut next, Screen::Crossing);
@@ -195,7 +202,7 @@ fn preview_draft(
     session: Option<Res<CrossingSession>>,
     screen: Res<State<Screen>>,
     next: Res<NextState<Screen>>,
-    store: Option<Res<crate::league::LeagueStore>>,
+    profiles: Res<KnownProfiles>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
     let entering = matches!(
@@ -206,7 +213,7 @@ fn preview_draft(
     if !here || !draft.is_changed() || session.is_some_and(|s| s.playing) {
         return;
     }
-    if let Ok(s) = session_for(&draft.0, store.as_deref(), false) {
+    if let Ok(s) = session_for(&draft.0, &profiles, false) {
         commands.insert_resource(s);
         changed.write(BoardChanged);
     }
@@ -216,14 +223,14 @@ fn start_crossing(
     mut commands: Commands,
     mut starts: MessageReader<StartCrossing>,
     mut next: ResMut<NextState<Screen>>,
-    store: Option<Res<crate::league::LeagueStore>>,
+    profiles: Res<KnownProfiles>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
 ) {
     let Some(StartCrossing(setup)) = starts.read().last() else {
         return;
     };
-    match session_for(setup, store.as_deref(), true) {
+    match session_for(setup, &profiles, true) {
         Ok(s) => {
             commands.remove_resource::<Match>();
             commands.insert_resource(CrossingDraft(setup.clone()));

@@ -8,10 +8,9 @@ use super::jobs::{CrossingHint, CrossingHintRequest, CrossingJobs};
 use super::watch::{Watch, WatchControl};
 use super::{CrossingDraft, CrossingSession, CrossingSetup, CrossingTurn, StartCrossing};
 use crate::base::Screen;
-use crate::base::ViewportInsets;
-use crate::league::LeagueStore;
-use crate::league::home::screen_panel;
+use crate::base::{RecordOnShow, ViewportInsets};
 use crate::settings::{Language, Settings};
+use crate::ui::screen_panel;
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -63,7 +62,7 @@ fn setup_panel(
     session: Option<Res<CrossingSession>>,
     mut draft: ResMut<CrossingDraft>,
     mut settings: ResMut<Settings>,
-    store: Option<Res<LeagueStore>>,
+    profiles: Res<crate::base::KnownProfiles>,
     bests: Res<CrossingBests>,
     mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartCrossing>,
@@ -106,9 +105,7 @@ fn setup_panel(
             ));
         ui.horizontal(|ui| {
             ui.label(lang.t("Player"));
-            let profiles = store
-                .as_ref()
-                .map_or(&[][..], |s| &s.league.profiles.list[..]);
+            let profiles = profiles.list();
             let name = d
                 .profile
                 .as_ref()
@@ -231,6 +228,7 @@ fn hud(
     mut turns: MessageWriter<CrossingTurn>,
     mut hints: MessageWriter<CrossingHintRequest>,
     mut watch: MessageWriter<WatchControl>,
+    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     let Some(s) = session.filter(|s| s.playing) else {
         return Ok(());
@@ -272,6 +270,10 @@ fn hud(
             ui.colored_label(colour, format!("💡 {text}"));
         }
     });
+    // A record on show is stepped with the viewer's own controls.
+    if on_show.is_some() {
+        return Ok(());
+    }
     let proven = known_optimum(s.setup.size, s.setup.long_jumps).is_some();
     crate::ui::button_bar(ctx, "crossing-buttons", |ui| match &s.watch {
         Some(w) => watch_bar(ui, lang, &s, w, &mut watch),

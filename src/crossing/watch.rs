@@ -30,6 +30,17 @@ pub struct Watch {
 }
 
 impl Watch {
+    /// A recorded line stepped from outside (the replay viewer): it does not
+    /// play on by itself.
+    pub fn of_record(line: Vec<Vec<Hole>>, saved: CrossingGame) -> Watch {
+        Watch {
+            line,
+            running: false,
+            wait: 0.0,
+            saved,
+        }
+    }
+
     /// Moves shown so far (the watched game's own count).
     pub fn at(session: &CrossingSession) -> usize {
         session.game.played().len()

@@ -75,6 +75,7 @@ pub const ZH: &[(&str, &str)] = &[
     ("Stop watching", "停止观看"),
     ("Across!", "到达！"),
     ("Across in {} moves", "{} 步到达"),
+    ("{}. row {} → row {}", "{}. 第 {} 行 → 第 {} 行"),
     ("That is the best possible crossing!", "这就是最佳穿越！"),
     (
         "The best possible: {} moves ({} more).",

@@ -6,13 +6,13 @@
 use super::pieces::DraughtsAnimating;
 use super::{DraughtsMoveRequest, DraughtsPlaying, DraughtsSeat, DraughtsSession};
 use crate::base::AppSystems;
+use crate::base::job::{Job, let_go};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::Level;
 use starhop_draughts::bot::{self, Budget};
 use starhop_draughts::{Game, Move};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 /// Seconds a bot's move waits at least, so people can follow the game.
@@ -21,19 +21,10 @@ pub const BOT_DELAY: f32 = 0.6;
 pub const HINT_LEVEL: Level = Level::Hard;
 const HINT_TIME: Duration = Duration::from_millis(1500);
 
-struct Job {
-    task: Task<Option<bot::Thought>>,
-    revision: u64,
-    stop: Arc<AtomicBool>,
-    hint: bool,
-    /// Seconds of game time waited so far.
-    waited: f32,
-}
-
 /// The job under way (one at a time: a bot's move or a hint).
 #[derive(Resource, Default)]
 pub struct DraughtsJobs {
-    job: Option<Job>,
+    job: Option<Job<Option<bot::Thought>>>,
     /// Searches started, and jobs stopped before they answered (for tests).
     pub started: u64,
     pub abandoned: u64,
@@ -47,18 +38,9 @@ impl DraughtsJobs {
         self.job.as_ref().is_some_and(|j| j.hint)
     }
     fn abandon(&mut self) {
-        if let Some(j) = self.job.take() {
-            j.stop.store(true, Ordering::Relaxed);
+        if let_go(&mut self.job) {
             self.abandoned += 1;
         }
-    }
-}
-
-/// A world that goes stops its job: a search left running would hold a
-/// thread of the shared pool.
-impl Drop for DraughtsJobs {
-    fn drop(&mut self) {
-        self.abandon();
     }
 }
 
@@ -110,19 +92,19 @@ fn budget(level: Level, seconds_left: Option<f32>, stop: Arc<AtomicBool>) -> Bud
     }
 }
 
-fn spawn(game: &Game, level: Level, budget: Budget, revision: u64, hint: bool) -> Job {
+fn spawn(
+    game: &Game,
+    level: Level,
+    budget: Budget,
+    revision: u64,
+    hint: bool,
+) -> Job<Option<bot::Thought>> {
     let game = game.clone();
     let stop = budget.stop.clone().unwrap_or_default();
     let seed = revision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.ply_count() as u64;
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { bot::think(&game, level, &budget, seed) });
-    Job {
-        task,
-        revision,
-        stop,
-        hint,
-        waited: 0.0,
-    }
+    Job::spawn_with(stop, revision, hint, move |_| {
+        bot::think(&game, level, &budget, seed)
+    })
 }
 
 /// Stops a job whose game changed or went.
@@ -204,7 +186,7 @@ fn collect(
     if !j.hint && (animating.0 || j.waited < BOT_DELAY) {
         return;
     }
-    let Some(answer) = check_ready(&mut j.task) else {
+    let Some(answer) = j.poll() else {
         return;
     };
     let (r, is_hint) = (j.revision, j.hint);

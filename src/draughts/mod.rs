@@ -230,11 +230,17 @@ pub fn view_plugin(app: &mut App) {
 
 fn open_draughts(
     mut opens: MessageReader<OpenDraughts>,
+    mut games: MessageReader<crate::base::OpenGame>,
     mut next: ResMut<NextState<Screen>>,
     mut playing: ResMut<DraughtsPlaying>,
     mut draft: ResMut<DraughtsDraft>,
 ) {
-    if opens.read().count() > 0 {
+    let asked = games
+        .read()
+        .filter(|g| g.0 == starhop_games::GameKind::Draughts)
+        .count()
+        > 0;
+    if opens.read().count() > 0 || asked {
         NextState::set_if_neq(&mut next, Screen::Draughts);
         playing.0 = false;
         draft.set_changed();

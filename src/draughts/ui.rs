@@ -11,7 +11,7 @@ use super::{
 };
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{Notice, RecordOnShow};
+use crate::base::{Notice, RecordOnShow, WatchAgain};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, level_name, robot, trf};
@@ -19,6 +19,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
 use starhop_draughts::{DrawRule, Outcome, Side, Variant};
+use starhop_games::AnyRecord;
 
 /// Width of the status box and of the move list (the camera leaves room).
 pub const SIDE_WIDTH: f32 = 300.0;
@@ -416,6 +417,7 @@ fn end_window(
     playing: Res<DraughtsPlaying>,
     settings: Res<Settings>,
     mut turns: MessageWriter<DraughtsTurn>,
+    mut watches: MessageWriter<WatchAgain>,
     on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     // A record on show tells its result in the viewer's panel.
@@ -449,6 +451,9 @@ fn end_window(
                 }
                 if crate::ui::save_button(ui, lang) {
                     turns.write(DraughtsTurn::Save);
+                }
+                if crate::ui::watch_again_button(ui, lang) {
+                    watches.write(WatchAgain(AnyRecord::Draughts(s.record())));
                 }
                 if crate::ui::back_to_setup_button(ui, lang) {
                     turns.write(DraughtsTurn::Setup);

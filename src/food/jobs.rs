@@ -8,15 +8,13 @@ use super::marbles::FoodAnimating;
 use super::{FoodMoveRequest, FoodPlaying, FoodSeat, FoodSession};
 use crate::base::AppSystems;
 use crate::base::Notice;
+use crate::base::job::{Job, let_go};
 use crate::settings::Settings;
 use crate::ui::tr;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use starhop_ai::Level;
 use starhop_ai::food::{bot, solver};
 use starhop_engine::food::{FoodGame, FoodMove};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What the player is told when the solver proves one marble out of reach:
 /// at the start, that the start cannot be solved; later, to undo.
@@ -39,27 +37,11 @@ pub const WATCH_SECONDS: f32 = 45.0;
 /// The level that gives hints where the solver does not (slides, several players).
 pub const HINT_LEVEL: Level = Level::Hard;
 
-struct BotJob {
-    task: Task<Option<FoodMove>>,
-    revision: u64,
-    stop: Arc<AtomicBool>,
-    hint: bool,
-    /// Seconds of game time waited so far.
-    waited: f32,
-}
-
-struct WatchJob {
-    task: Task<solver::Hint>,
-    revision: u64,
-    stop: Arc<AtomicBool>,
-    waited: f32,
-}
-
 /// The jobs under way.
 #[derive(Resource, Default)]
 pub struct FoodJobs {
-    bot: Option<BotJob>,
-    watch: Option<WatchJob>,
+    bot: Option<Job<Option<FoodMove>>>,
+    watch: Option<Job<solver::Hint>>,
     /// Bot searches started, and jobs stopped before they answered (for tests).
     pub started: u64,
     pub abandoned: u64,
@@ -78,25 +60,14 @@ impl FoodJobs {
         self.watch.is_some()
     }
     fn abandon_bot(&mut self) {
-        if let Some(b) = self.bot.take() {
-            b.stop.store(true, Ordering::Relaxed);
+        if let_go(&mut self.bot) {
             self.abandoned += 1;
         }
     }
     fn abandon_watch(&mut self) {
-        if let Some(w) = self.watch.take() {
-            w.stop.store(true, Ordering::Relaxed);
+        if let_go(&mut self.watch) {
             self.abandoned += 1;
         }
-    }
-}
-
-/// A world that goes (the game quits, a test ends) stops its jobs: a
-/// search left running would hold a thread of the shared pool.
-impl Drop for FoodJobs {
-    fn drop(&mut self) {
-        self.abandon_bot();
-        self.abandon_watch();
     }
 }
 
@@ -161,37 +132,20 @@ pub fn solver_covers(game: &FoodGame) -> bool {
     game.rules().players == 1 && !game.rules().slides
 }
 
-fn spawn_bot(game: &FoodGame, level: Level, hint: bool) -> BotJob {
+fn spawn_bot(game: &FoodGame, level: Level, hint: bool) -> Job<Option<FoodMove>> {
     let game = game.clone();
     let revision = game.revision();
     let seed = revision.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game.moves_played() as u64;
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { bot::choose(&game, level, seed, &flag) });
-    BotJob {
-        task,
-        revision,
-        stop,
-        hint,
-        waited: 0.0,
-    }
+    Job::spawn(revision, hint, move |stop| {
+        bot::choose(&game, level, seed, &stop)
+    })
 }
 
-fn spawn_watch(game: &FoodGame) -> WatchJob {
-    let pos = game.position();
-    let finish = game.finish();
-    let revision = game.revision();
-    let stop = Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let task =
-        AsyncComputeTaskPool::get().spawn(async move { solver::hint(pos, finish, Some(&flag)) });
-    WatchJob {
-        task,
-        revision,
-        stop,
-        waited: 0.0,
-    }
+fn spawn_watch(game: &FoodGame) -> Job<solver::Hint> {
+    let (pos, finish) = (game.position(), game.finish());
+    Job::spawn(game.revision(), false, move |stop| {
+        solver::hint(pos, finish, Some(&stop))
+    })
 }
 
 /// Stops jobs whose game changed or went.
@@ -295,9 +249,9 @@ fn collect(
     if let Some(w) = &mut jobs.watch {
         w.waited += dt;
         if w.waited > WATCH_SECONDS {
-            w.stop.store(true, Ordering::Relaxed);
+            w.stop();
         }
-        if let Some(verdict) = check_ready(&mut w.task) {
+        if let Some(verdict) = w.poll() {
             let r = w.revision;
             jobs.watch = None;
             if Some(r) == revision {
@@ -327,7 +281,7 @@ fn collect(
     if !b.hint && (animating.0 || b.waited < BOT_DELAY) {
         return;
     }
-    let Some(answer) = check_ready(&mut b.task) else {
+    let Some(answer) = b.poll() else {
         return;
     };
     let (r, is_hint) = (b.revision, b.hint);

@@ -316,11 +316,17 @@ pub fn view_plugin(app: &mut App) {
 
 fn open_food(
     mut opens: MessageReader<OpenFood>,
+    mut games: MessageReader<crate::base::OpenGame>,
     mut next: ResMut<NextState<Screen>>,
     mut playing: ResMut<FoodPlaying>,
     mut draft: ResMut<FoodDraft>,
 ) {
-    if opens.read().count() > 0 {
+    let asked = games
+        .read()
+        .filter(|g| g.0 == starhop_games::GameKind::Food)
+        .count()
+        > 0;
+    if opens.read().count() > 0 || asked {
         NextState::set_if_neq(&mut next, Screen::Food);
         playing.0 = false;
         draft.set_changed();

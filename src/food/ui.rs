@@ -11,7 +11,7 @@ use super::{
 };
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{Notice, RecordOnShow};
+use crate::base::{Notice, RecordOnShow, WatchAgain};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
 use crate::ui::palette::PALETTE;
@@ -21,6 +21,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
 use starhop_ai::food::puzzles;
 use starhop_engine::food::{FoodEnd, FoodStatus};
+use starhop_games::AnyRecord;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -434,6 +435,7 @@ fn finish_window(
     settings: Res<Settings>,
     progress: Res<FoodProgress>,
     mut turns: MessageWriter<FoodTurn>,
+    mut watches: MessageWriter<WatchAgain>,
     on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     // A record on show tells its result in the viewer's panel.
@@ -527,6 +529,9 @@ fn finish_window(
                 }
                 if g.can_undo() && ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
                     turns.write(FoodTurn::Undo);
+                }
+                if crate::ui::watch_again_button(ui, lang) {
+                    watches.write(WatchAgain(AnyRecord::Food(s.record())));
                 }
                 if crate::ui::back_to_setup_button(ui, lang) {
                     turns.write(FoodTurn::Setup);

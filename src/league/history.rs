@@ -3,7 +3,6 @@
 //! delete one, or watch it again ([`WatchRecord`]).
 
 use super::ask::{LeagueAsk, LeagueQuestion};
-use super::home::{screen_heading, screen_panel};
 use super::other_games::{ending_text, side_label};
 use super::{LeagueStore, profiles::colour_of};
 use crate::base::Notice;
@@ -12,6 +11,7 @@ use crate::base::ViewportInsets;
 use crate::replay::{OpenAnyReplay, OpenReplay, OpenReplayFile};
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, display_name, level_name, tr, trf};
+use crate::ui::{screen_heading, screen_panel};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::EndReason;

@@ -1,6 +1,5 @@
 //! The home screen: Play, Party, Food checkers, Crossing challenge,
 //! Draughts, Network game, Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
-//! Also the panel every league screen is drawn in.
 
 use super::ask::LeagueAsk;
 use super::{LeagueStore, OpenTournament};
@@ -8,7 +7,7 @@ use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::classic::PendingSetup;
 use crate::settings::{Language, Settings};
-use crate::ui::{Ask, Asking, Overlay, Tr, language_switch};
+use crate::ui::{Ask, Asking, Overlay, Tr, language_switch, screen_panel};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_engine::{Preset, Rules};
@@ -87,47 +86,6 @@ fn tip(lang: Language, c: Choice) -> &'static str {
         Choice::Settings => lang.t("Language, sound and display."),
         Choice::Quit => lang.t("Leave Starhop."),
     }
-}
-
-/// A league screen's panel: on the left like the setup panel, as tall as
-/// the window, `width` wide; the board shows beside it.
-pub fn screen_panel<R>(
-    ctx: &egui::Context,
-    id: &str,
-    width: f32,
-    panel: &mut ViewportInsets,
-    content: impl FnOnce(&mut egui::Ui) -> R,
-) -> Option<R> {
-    let screen = ctx.content_rect();
-    let width = width.min(screen.width() - 32.0).max(280.0);
-    let shown = egui::Window::new(id)
-        .id(egui::Id::new(id))
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .fixed_size([width, (screen.height() - 56.0).max(200.0)])
-        .show(ctx, |ui| {
-            ui.set_width(width);
-            content(ui)
-        })?;
-    let right = shown.response.rect.right();
-    if panel.left != right {
-        panel.left = right;
-    }
-    shown.inner
-}
-
-/// The heading of a league screen, with the way home on the right.
-pub fn screen_heading(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
-    let mut home = false;
-    ui.horizontal(|ui| {
-        ui.heading(egui::RichText::new(title).size(26.0).strong());
-        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-            home = crate::ui::home_button(ui, lang);
-        });
-    });
-    ui.separator();
-    home
 }
 
 /// Whether the keyboard is free for a screen's own keys: no window, question

@@ -11,8 +11,8 @@
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
 use crate::classic::{
-    BackToSetup, LoadMatch, Match, MatchSetup, PendingSetup, PlaySystems, SeatKind, SeatSetup,
-    StartMatch,
+    BackToSetup, BackToTournament, EndScreenLeague, HeldBack, LoadMatch, Match, MatchSetup,
+    PendingSetup, PlaySystems, RatingLine, SeatKind, SeatSetup, StartMatch,
 };
 use crate::persist::{Folders, local_stamp};
 use crate::settings::{Language, Settings};
@@ -139,10 +139,6 @@ pub enum LeagueRequest {
 #[derive(Message, Clone, Debug, PartialEq)]
 pub struct PlayNext(pub String);
 
-/// Leave the (finished) tournament game for the tournament screen.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct BackToTournament;
-
 /// Where the league lives in the config folder.
 pub fn league_dir(folders: &Folders) -> std::path::PathBuf {
     folders.config.join("league")
@@ -156,9 +152,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<LeagueProblems>()
         .add_message::<LeagueRequest>()
         .add_message::<PlayNext>()
-        .add_message::<BackToTournament>()
         .add_message::<WatchRecord>()
         .add_systems(Startup, open_league)
+        .add_systems(PreUpdate, share_profiles)
         .add_systems(
             Update,
             (
@@ -166,6 +162,7 @@ pub(super) fn plugin(app: &mut App) {
                 bind_match,
                 // A game watched again is never filed (nor rated) again.
                 file_finished_game.run_if(not(in_state(Screen::Replay))),
+                show_on_end_screen,
                 apply_requests,
                 play_next,
                 back_to_tournament,
@@ -174,50 +171,22 @@ pub(super) fn plugin(app: &mut App) {
                 other_games::file_finished::<crate::draughts::DraughtsSession>
                     .after(crate::draughts::DraughtsRules),
                 other_games::file_finished::<crate::food::FoodSession>,
+                other_games::file_finished::<crate::crossing::CrossingSession>
+                    .after(crate::crossing::CrossingRules),
             )
                 .chain()
                 .in_set(AppSystems::Rules)
                 .after(PlaySystems),
-        )
-        .add_systems(
-            Update,
-            step_back_from_menu_screens.in_set(AppSystems::Input),
         );
 }
 
-/// Esc on a menu screen steps back one level (when no window, question or
-/// text field has it): an open tournament to the list of tournaments, every
-/// other menu screen to the home screen. The modes' screens do the same
-/// from their own input (their game, then their panel); in a game of
-/// Chinese checkers Esc opens the menu.
-fn step_back_from_menu_screens(
-    keys: Option<ResMut<ButtonInput<KeyCode>>>,
-    focus: Option<Res<crate::base::KeyFocus>>,
-    menus: crate::stage::input::MenusOpen,
-    screen: Res<State<Screen>>,
-    online: Option<Res<crate::online::Online>>,
-    mut open: ResMut<OpenTournament>,
-    mut next: ResMut<NextState<Screen>>,
-) {
-    let here = match screen.get() {
-        Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament => true,
-        // At a table, leaving is the table's own button.
-        Screen::Online => online.is_none(),
-        _ => false,
-    };
-    // Headless runs without a keyboard have no keys.
-    let Some(mut keys) = keys else { return };
-    if !here
-        || menus.any()
-        || !crate::base::KeyFocus::shortcuts_free(focus.as_deref())
-        || !crate::stage::input::take_escape(&mut keys)
+/// The modes see the profiles through `KnownProfiles`, kept equal to the store's.
+fn share_profiles(store: Option<Res<LeagueStore>>, mut known: ResMut<crate::base::KnownProfiles>) {
+    if let Some(store) = store
+        && store.is_changed()
+        && known.0 != store.league.profiles
     {
-        return;
-    }
-    if *screen.get() == Screen::Tournament && open.0.is_some() {
-        open.0 = None;
-    } else {
-        next.set(Screen::Home);
+        known.0 = store.league.profiles.clone();
     }
 }
 
@@ -676,6 +645,36 @@ fn keep_setup_profiles(
     }
 }
 
+/// Puts the filed match's rating changes, what §7 held back, and whether it
+/// is a tournament's game where the end screen shows them.
+fn show_on_end_screen(
+    store: Option<Res<LeagueStore>>,
+    filed: Res<MatchLeague>,
+    game: Option<Res<Match>>,
+    mut end: ResMut<EndScreenLeague>,
+) {
+    if !filed.is_changed() && !store.as_ref().is_some_and(|s| s.is_changed()) {
+        return;
+    }
+    let (rating, held_back) = match (&store, &filed.filed, &game) {
+        (Some(store), Some(Some(id)), Some(m)) => {
+            let rating = rating_of(store, id, m.game.players());
+            let rated = rating.iter().any(Option::is_some);
+            let held = rated.then(|| held_back(store, id, &m.game)).flatten();
+            (rating, held)
+        }
+        _ => (Vec::new(), None),
+    };
+    let shown = EndScreenLeague {
+        rating,
+        held_back,
+        tournament: filed.tournament.is_some(),
+    };
+    if *end != shown {
+        *end = shown;
+    }
+}
+
 /// The rating change of each seat of a filed game (None for bots, guests,
 /// or a game not in the history), with the level after it when it changed.
 pub fn rating_of(store: &LeagueStore, history_id: &str, seats: usize) -> Vec<Option<RatingLine>> {
@@ -691,36 +690,6 @@ pub fn rating_of(store: &LeagueStore, history_id: &str, seats: usize) -> Vec<Opt
             _ => None,
         })
         .collect()
-}
-
-/// Why nobody gained points in a rated game (RULES §7: no gains in a game
-/// decided in under 18 rounds, 10 with long jumps, or resigned before
-/// round 11), and what each rated seat would have gained otherwise.
-#[derive(Clone, Debug, PartialEq)]
-pub struct HeldBack {
-    /// `Some((rounds, needed))` for a game decided too soon; `None` for an
-    /// early resignation.
-    pub short: Option<(u32, u32)>,
-    /// Points each seat would have gained (None where nothing was held back).
-    pub would_have: Vec<Option<i32>>,
-}
-
-impl HeldBack {
-    /// The reason in words.
-    pub fn reason(&self, lang: Language) -> String {
-        match self.short {
-            Some((rounds, needed)) => trf(
-                lang,
-                "No points were gained: the game was decided in round {}, and points are gained from round {} on (rule book §7).",
-                &[&rounds, &needed],
-            ),
-            None => tr(
-                lang,
-                "No points were gained: someone resigned before round 11 (rule book §7).",
-            )
-            .into(),
-        }
-    }
 }
 
 /// The points the §7 early-game rule held back in a filed game, if any.
@@ -767,21 +736,4 @@ pub fn held_back(
         .map(|(&a, &w)| (w > a).then_some(w))
         .collect();
     Some(HeldBack { short, would_have })
-}
-
-/// One seat's line on the end screen: "+12", "Level 3!".
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RatingLine {
-    pub points: i32,
-    pub new_level: Option<u32>,
-}
-
-impl RatingLine {
-    pub fn points_text(&self) -> String {
-        match self.points {
-            p if p > 0 => format!("+{p}"),
-            p if p < 0 => format!("−{}", -p),
-            _ => "±0".into(),
-        }
-    }
 }

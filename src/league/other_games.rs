@@ -1,10 +1,11 @@
-//! Finished food checkers and draughts games go into the history as a match
+//! Finished food checkers, draughts games and crossings go into the history as a match
 //! does, in the one record format every game of the box shares. The rule
 //! book rates Chinese checkers only (§7), so these are filed unrated: their
 //! seats' rating points and profiles stay as they were.
 
 use super::{LeagueStore, describe_problem};
 use crate::base::{MatchAuthority, Notice};
+use crate::crossing::{CrossingDone, CrossingSession};
 use crate::draughts::{DraughtsOver, DraughtsSeat, DraughtsSession};
 use crate::food::{FoodOver, FoodSeat, FoodSession};
 use crate::persist::local_stamp;
@@ -12,6 +13,7 @@ use crate::settings::{Language, Settings};
 use crate::ui::Tr;
 use bevy::prelude::*;
 use starhop_engine::EndReason;
+use starhop_engine::crossing::CrossingRecord;
 use starhop_games::AnyRecord;
 use starhop_league::{HistoryEntry, Who};
 use std::time::SystemTime;
@@ -36,6 +38,20 @@ impl Filed for DraughtsSession {
             DraughtsSeat::Bot(level) => Who::Bot(level),
         });
         (AnyRecord::Draughts(record), who.collect())
+    }
+}
+
+impl Filed for CrossingSession {
+    type Over = CrossingDone;
+    fn filed(&self) -> (AnyRecord, Vec<Who>) {
+        let who = match &self.setup.profile {
+            Some(id) => Who::Profile(id.clone()),
+            None => Who::Guest,
+        };
+        (
+            AnyRecord::Crossing(CrossingRecord::of(&self.game)),
+            vec![who],
+        )
     }
 }
 

@@ -3,7 +3,6 @@
 //! average own moves to finish, and its games.
 
 use super::ask::{LeagueAsk, LeagueQuestion};
-use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore};
 use crate::base::Screen;
 use crate::base::ViewportInsets;
@@ -11,6 +10,7 @@ use crate::settings::{Language, Settings};
 use crate::ui::palette::PALETTE;
 use crate::ui::palette::nearest_palette;
 use crate::ui::{Tr, colour_name, swatch, trf};
+use crate::ui::{screen_heading, screen_panel};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_league::Profile;

@@ -4,12 +4,12 @@
 //! and the round-robin table with its results.
 
 use super::ask::{LeagueAsk, LeagueQuestion};
-use super::home::{screen_heading, screen_panel};
 use super::{LeagueRequest, LeagueStore, OpenTournament, PlayNext};
 use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, display_name, level_name, trf};
+use crate::ui::{screen_heading, screen_panel};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;

@@ -10,7 +10,7 @@
 use super::{NORMAL_SPEED, PAUSE_BETWEEN_MOVES, ReplayControl, SPEEDS};
 use crate::base::{
     AppSystems, MatchAuthority, Notice, PauseReasons, RecordOnShow, Screen, ShowMoves, ShowRecord,
-    StopShowing,
+    StopShowing, WatchAgain,
 };
 use crate::settings::Settings;
 use crate::ui::tr;
@@ -61,6 +61,7 @@ pub(super) fn plugin(app: &mut App) {
     app.add_message::<OpenAnyReplay>().add_systems(
         Update,
         (
+            watch_again,
             open,
             (control, autoplay, leave)
                 .chain()
@@ -69,6 +70,18 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Rules),
     );
+}
+
+/// A mode's end window asked to watch its game again: the viewer from the
+/// first move.
+fn watch_again(mut asks: MessageReader<WatchAgain>, mut opens: MessageWriter<OpenAnyReplay>) {
+    for WatchAgain(record) in asks.read() {
+        opens.write(OpenAnyReplay {
+            record: record.clone(),
+            title: None,
+            at: 0,
+        });
+    }
 }
 
 fn open(
@@ -98,11 +111,7 @@ fn open(
         other => other,
     };
     let len = match record.replay() {
-        // The crossing has its own watching of lines (`crossing::watch`).
-        Ok(game) if record.kind() != GameKind::Crossing => Ok(game.moves_played().len()),
-        Ok(_) => {
-            Err("The replay viewer shows games of Chinese checkers, food checkers and draughts.")
-        }
+        Ok(game) => Ok(game.moves_played().len()),
         Err(e) => {
             warn!("a record cannot be watched: {e}");
             Err(

@@ -528,6 +528,42 @@ fn close_row(ui: &mut egui::Ui, lang: Language, just_opened: bool) -> bool {
     .inner
 }
 
+/// Esc on a menu screen steps back one level (when no window, question or
+/// text field has it): an open tournament to the list of tournaments, every
+/// other menu screen to the home screen. The modes' screens do the same
+/// from their own input (their game, then their panel); in a game of
+/// Chinese checkers Esc opens the menu.
+pub(super) fn step_back_from_menu_screens(
+    keys: Option<ResMut<ButtonInput<KeyCode>>>,
+    focus: Option<Res<crate::base::KeyFocus>>,
+    menus: crate::stage::input::MenusOpen,
+    screen: Res<State<Screen>>,
+    online: Option<Res<crate::online::Online>>,
+    mut open: ResMut<crate::league::OpenTournament>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let here = match screen.get() {
+        Screen::Setup | Screen::Profiles | Screen::History | Screen::Tournament => true,
+        // At a table, leaving is the table's own button.
+        Screen::Online => online.is_none(),
+        _ => false,
+    };
+    // Headless runs without a keyboard have no keys.
+    let Some(mut keys) = keys else { return };
+    if !here
+        || menus.any()
+        || !crate::base::KeyFocus::shortcuts_free(focus.as_deref())
+        || !crate::stage::input::take_escape(&mut keys)
+    {
+        return;
+    }
+    if *screen.get() == Screen::Tournament && open.0.is_some() {
+        open.0 = None;
+    } else {
+        next.set(Screen::Home);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,15 @@ mod menus;
 pub mod perf;
 pub mod screenshot;
 
+/// The shell's rules: the command line's start, and Esc stepping back on
+/// the menu screens.
+pub(crate) fn plugin(app: &mut App) {
+    app.add_plugins(launch::plugin).add_systems(
+        Update,
+        menus::step_back_from_menu_screens.in_set(AppSystems::Input),
+    );
+}
+
 /// The pause menu and the windows over every screen.
 pub(crate) fn menus_plugin(app: &mut App) {
     app.add_systems(

@@ -629,10 +629,6 @@ pub const ZH: &[(&str, &str)] = &[
     ("Watch", "观看"),
     ("Watch this game move by move.", "一步一步观看这局棋。"),
     ("Start position", "开局"),
-    (
-        "The replay viewer shows games of Chinese checkers, food checkers and draughts.",
-        "回放可以播放中国跳棋、食棋和国际跳棋的对局。",
-    ),
     ("slides", "滑一步"),
     ("takes {}", "吃 {} 颗"),
     ("{} hops", "{} 跳"),

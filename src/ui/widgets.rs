@@ -64,6 +64,13 @@ pub fn save_button(ui: &mut egui::Ui, lang: Language) -> bool {
         .clicked()
 }
 
+/// The end window's "Watch again" button; true when pressed.
+pub fn watch_again_button(ui: &mut egui::Ui, lang: Language) -> bool {
+    ui.button(format!("🎬 {}", lang.t("Watch again")))
+        .on_hover_text(lang.t("Watch this game again, move by move."))
+        .clicked()
+}
+
 /// A "Back to setup" button of a mode with its own setup panel; true when pressed.
 pub fn back_to_setup_button(ui: &mut egui::Ui, lang: Language) -> bool {
     ui.button(format!("☰ {}", lang.t("Back to setup")))
@@ -110,4 +117,45 @@ pub fn language_switch(ui: &mut egui::Ui, settings: &mut Settings) {
             settings.language = lang;
         }
     });
+}
+
+/// A menu screen's panel (home, league, network, a mode's setup): on the left like the setup panel, as tall as
+/// the window, `width` wide; the board shows beside it.
+pub fn screen_panel<R>(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    panel: &mut crate::base::ViewportInsets,
+    content: impl FnOnce(&mut egui::Ui) -> R,
+) -> Option<R> {
+    let screen = ctx.content_rect();
+    let width = width.min(screen.width() - 32.0).max(280.0);
+    let shown = egui::Window::new(id)
+        .id(egui::Id::new(id))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .fixed_size([width, (screen.height() - 56.0).max(200.0)])
+        .show(ctx, |ui| {
+            ui.set_width(width);
+            content(ui)
+        })?;
+    let right = shown.response.rect.right();
+    if panel.left != right {
+        panel.left = right;
+    }
+    shown.inner
+}
+
+/// The heading of a menu screen, with the way home on the right.
+pub fn screen_heading(ui: &mut egui::Ui, lang: Language, title: &str) -> bool {
+    let mut home = false;
+    ui.horizontal(|ui| {
+        ui.heading(egui::RichText::new(title).size(26.0).strong());
+        ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+            home = super::home_button(ui, lang);
+        });
+    });
+    ui.separator();
+    home
 }

@@ -6,7 +6,7 @@
 use crate::common;
 
 use bevy::prelude::*;
-use common::{Seen, app, marbles, settle, tap, temp_folders};
+use common::{Seen, marbles, settle, tap, temp_folders};
 use starhop::Screen;
 use starhop::base::Notice;
 use starhop::crossing::bests::bests_path;
@@ -24,17 +24,20 @@ use starhop_engine::{Hole, Move, RuleError};
 use std::collections::HashSet;
 
 fn app_with(folders: Option<Folders>) -> App {
-    let mut app = app();
-    if let Some(f) = folders {
-        app.insert_resource(f);
-    }
-    // Keys as the window feeds them, and both input plugins, as in the game.
-    app.add_plugins((
-        starhop::stage::input::plugin,
-        starhop::crossing::input::plugin,
-    ))
-    .init_resource::<ButtonInput<KeyCode>>()
-    .init_resource::<ButtonInput<MouseButton>>();
+    // The folders are there from the first frame, as in the game (the
+    // league opens in them then).
+    let mut app = common::app_with(|app| {
+        if let Some(f) = folders {
+            app.insert_resource(f);
+        }
+        // Keys as the window feeds them, and both input plugins, as in the game.
+        app.add_plugins((
+            starhop::stage::input::plugin,
+            starhop::crossing::input::plugin,
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>();
+    });
     app.update();
     app
 }
@@ -358,4 +361,98 @@ fn watching_plays_the_best_known_line_and_gives_the_game_back() {
     assert_view_matches_engine(&mut app);
     // Watching is no crossing of the player's: no best was noted.
     assert!(app.world().resource::<CrossingBests>().moves.is_empty());
+}
+
+/// A finished crossing goes into the history unrated, and the history's
+/// Watch opens it in the viewer on the star: a move forward hops the marble
+/// as in play, back takes it back, a jump sets the board at once; the
+/// player cannot move meanwhile; nothing more is filed; leaving goes back.
+#[test]
+fn a_finished_crossing_is_filed_and_watched_again_move_by_move() {
+    use starhop::base::{MatchAuthority, RecordOnShow};
+    use starhop::league::{LeagueStore, WatchRecord};
+    use starhop::replay::{OtherReplay, ReplayControl};
+    use starhop_engine::shape::GameKind;
+    let folders = temp_folders("crossing-watch");
+    let moves = a_crossing(3);
+    let mut app = app_with(Some(folders));
+    start(&mut app, 3);
+    for mv in &moves {
+        play(&mut app, mv.from, mv.to);
+    }
+    settle(&mut app);
+    assert!(game(&app).is_finished());
+    let played = game(&app).played().to_vec();
+    let store = app.world().resource::<LeagueStore>();
+    assert_eq!(store.league.history.len(), 1, "the crossing is filed");
+    let entry = &store.league.history[0];
+    assert_eq!(entry.game, GameKind::Crossing);
+    assert!(entry.rating.iter().all(|&r| r == 0), "unrated");
+    let path = store.league.record_path(entry);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::History);
+    app.update();
+
+    app.world_mut().write_message(WatchRecord(path));
+    for _ in 0..4 {
+        app.update();
+    }
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Crossing
+    );
+    assert_eq!(
+        *app.world().resource::<MatchAuthority>(),
+        MatchAuthority::Replay
+    );
+    let r = app.world().resource::<OtherReplay>();
+    assert_eq!((r.kind, r.len, r.at), (GameKind::Crossing, moves.len(), 0));
+    assert_eq!(game(&app).moves_made(), 0);
+    assert_eq!(
+        app.world().resource::<RecordOnShow>().lines.len(),
+        moves.len()
+    );
+    settle(&mut app);
+    assert_view_matches_engine(&mut app);
+
+    app.world_mut().write_message(ReplayControl::Forward);
+    app.update();
+    assert_eq!(game(&app).played(), &played[..1]);
+    settle(&mut app);
+    assert_view_matches_engine(&mut app);
+
+    // A move asked for while watching changes nothing.
+    let mv = moves[1];
+    play(&mut app, mv.from, mv.to);
+    assert_eq!(game(&app).moves_made(), 1);
+
+    app.world_mut().write_message(ReplayControl::Back);
+    app.update();
+    settle(&mut app);
+    assert_eq!(game(&app).moves_made(), 0);
+    assert_view_matches_engine(&mut app);
+
+    app.world_mut().write_message(ReplayControl::Last);
+    app.update();
+    app.update();
+    settle(&mut app);
+    assert!(game(&app).is_finished());
+    assert_eq!(game(&app).played(), &played[..]);
+    assert!(app.world().resource::<RecordOnShow>().result.is_some());
+    assert_view_matches_engine(&mut app);
+    assert_eq!(
+        app.world().resource::<LeagueStore>().league.history.len(),
+        1,
+        "watching files nothing"
+    );
+
+    app.world_mut().write_message(ReplayControl::Leave);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::History
+    );
+    assert!(app.world().get_resource::<RecordOnShow>().is_none());
 }

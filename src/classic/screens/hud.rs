@@ -2,13 +2,13 @@
 //! and in party mode the items: see `items`) and the end screen.
 
 use super::seat_name;
-use crate::base::PauseReasons;
+use crate::base::{PauseReasons, WatchAgain};
 use crate::classic::race::RaceView;
 use crate::classic::{
-    BackToSetup, BotMind, BotSpeed, HintRequest, Match, SeatKind, StartMatch, TurnRequest,
+    BackToSetup, BackToTournament, BotMind, BotSpeed, EndScreenLeague, HintRequest, Match,
+    RatingLine, SeatKind, StartMatch, TurnRequest,
 };
 use crate::persist::SaveGame;
-use crate::replay::OpenReplay;
 use crate::settings::{Language, Settings};
 use crate::stage::input::{ItemChoice, ItemTargeting};
 use crate::ui::{Ask, Asking, Overlay, Tr, swatch, trf};
@@ -16,6 +16,7 @@ use crate::ui::{button_bar, undo_redo_buttons};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 use starhop_engine::{EndReason, Seat, Status};
+use starhop_games::AnyRecord;
 
 /// How many turns ahead of an anti-passive check the HUD warns.
 const ANTI_PASSIVE_WARNING_TURNS: u32 = 5;
@@ -284,10 +285,9 @@ pub fn end_screen(
     mut starts: MessageWriter<StartMatch>,
     mut back: MessageWriter<BackToSetup>,
     mut saves: MessageWriter<SaveGame>,
-    store: Option<Res<crate::league::LeagueStore>>,
-    filed: Res<crate::league::MatchLeague>,
-    mut to_tournament: MessageWriter<crate::league::BackToTournament>,
-    mut replays: MessageWriter<OpenReplay>,
+    league: Res<EndScreenLeague>,
+    mut to_tournament: MessageWriter<BackToTournament>,
+    mut replays: MessageWriter<WatchAgain>,
 ) -> Result {
     let Some(m) = game else { return Ok(()) };
     let Some(outcome) = m.game.outcome() else {
@@ -302,17 +302,11 @@ pub fn end_screen(
     let lang = settings.language;
     let mut order: Vec<Seat> = (0..m.game.players() as Seat).collect();
     order.sort_by_key(|&s| outcome.places[s as usize]);
-    // Each profile's rating change (bots and guests have none).
-    let rating = match (&store, &filed.filed) {
-        (Some(store), Some(Some(id))) => crate::league::rating_of(store, id, m.game.players()),
-        _ => vec![None; m.game.players()],
-    };
-    let rated = rating.iter().any(Option::is_some);
-    let held_back = match (&store, &filed.filed) {
-        (Some(store), Some(Some(id))) if rated => crate::league::held_back(store, id, &m.game),
-        _ => None,
-    };
-    let tournament = filed.tournament.is_some();
+    // Each profile's rating change (bots and guests have none), as the league filed it.
+    let rating = |s: Seat| league.rating.get(s as usize).copied().flatten();
+    let rated = league.rating.iter().any(Option::is_some);
+    let held_back = &league.held_back;
+    let tournament = league.tournament;
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)
         .resizable(false)
@@ -355,7 +349,7 @@ pub fn end_screen(
                         );
                         if rated {
                             let would = held_back.as_ref().and_then(|h| h.would_have[s as usize]);
-                            rating_cell(ui, lang, rating[s as usize], would);
+                            rating_cell(ui, lang, rating(s), would);
                         }
                         ui.end_row();
                     }
@@ -369,7 +363,7 @@ pub fn end_screen(
                     let button =
                         egui::Button::new(format!("🏆 {}", lang.t("Back to the tournament")));
                     if ui.add(button).clicked() {
-                        to_tournament.write(crate::league::BackToTournament);
+                        to_tournament.write(BackToTournament);
                     }
                 } else {
                     if ui.button(format!("↻ {}", lang.t("Play again"))).clicked() {
@@ -382,12 +376,8 @@ pub fn end_screen(
                 if ui.button(format!("💾 {}", lang.t("Save game"))).clicked() {
                     saves.write(SaveGame);
                 }
-                if ui
-                    .button(format!("🎬 {}", lang.t("Watch again")))
-                    .on_hover_text(lang.t("Watch this game again, move by move."))
-                    .clicked()
-                {
-                    replays.write(OpenReplay::new(m.record()));
+                if crate::ui::watch_again_button(ui, lang) {
+                    replays.write(WatchAgain(AnyRecord::Classic(m.record())));
                 }
                 if ui.button(lang.t("Look at the board")).clicked() {
                     closed.0 = Some(actions);
@@ -402,7 +392,7 @@ pub fn end_screen(
 fn rating_cell(
     ui: &mut egui::Ui,
     lang: Language,
-    line: Option<crate::league::RatingLine>,
+    line: Option<RatingLine>,
     would_have: Option<i32>,
 ) {
     let Some(line) = line else {

@@ -3,7 +3,7 @@
 //! the chosen board with the chosen colours.
 
 use super::kind_name;
-use crate::base::ViewportInsets;
+use crate::base::{KnownProfiles, OpenGame, ViewportInsets};
 use crate::classic::{PendingSetup, SeatKind, StartMatch};
 use crate::settings::{Language, Settings};
 use crate::ui::i18n::{item_name, item_tip};
@@ -16,6 +16,7 @@ use starhop_ai::Level;
 use starhop_engine::items::MAX_BOX_EVERY;
 use starhop_engine::seats::team_of_seats;
 use starhop_engine::{FirstMoveMethod, Item, Preset, RuleError, Rules, Teams};
+use starhop_games::GameKind;
 
 fn level_tip(lang: Language, level: Level) -> &'static str {
     match level {
@@ -56,8 +57,8 @@ pub fn setup_screen(
     mut starts: MessageWriter<StartMatch>,
     mut hosts: MessageWriter<crate::online::HostGame>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut food: MessageWriter<crate::food::OpenFood>,
-    store: Option<Res<crate::league::LeagueStore>>,
+    mut open_game: MessageWriter<OpenGame>,
+    profiles: Res<KnownProfiles>,
     mut screen: ResMut<NextState<crate::base::Screen>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -90,7 +91,7 @@ pub fn setup_screen(
                         .on_hover_text(lang.t("Capture by jumping: solo puzzles or a table game"))
                         .clicked()
                     {
-                        food.write(crate::food::OpenFood);
+                        open_game.write(OpenGame(GameKind::Food));
                     }
                 });
             });
@@ -98,8 +99,7 @@ pub fn setup_screen(
             egui::ScrollArea::vertical()
                 .max_height(ctx_height(ui) - 170.0)
                 .show(ui, |ui| {
-                    let profiles = store.as_ref().map_or(&[][..], |s| &s.league.profiles.list);
-                    players_section(ui, lang, &mut setup, profiles);
+                    players_section(ui, lang, &mut setup, profiles.list());
                     ui.separator();
                     board_section(ui, lang, &mut setup.rules);
                     ui.separator();
