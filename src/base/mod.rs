@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use starhop_engine::{Event as RuleEvent, Item, RuleError};
 
 mod pause;
+pub mod shot;
 mod watch;
 pub use pause::{PausableSystems, Pause, PauseReasons};
 pub use watch::{PiecesMoving, RecordOnShow, ShowMoves, ShowRecord, StopShowing, report_moving};
@@ -180,5 +181,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<Notice>()
         .add_message::<Cue>()
         .init_resource::<ViewportInsets>()
+        .init_resource::<shot::ShotNames>()
         .init_resource::<MatchAuthority>();
 }

@@ -17,6 +17,7 @@ use starhop_engine::{
 mod bots;
 pub mod party;
 pub mod race;
+pub mod saves;
 pub mod screens;
 mod setup;
 pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
