@@ -8,6 +8,8 @@
 //!   systems), the pause, bot jobs, marble entities and their animation.
 //!   Runs headless (no window, renderer or audio), so
 //!   game-level tests drive it with messages.
+//! - [`game_plugins`]: the same, started as the command line asks (the
+//!   binary and the tests that launch it both add this).
 //! - [`StarhopPlugin`]: everything a player sees and hears on top of that.
 
 // Bevy systems take everything they touch as parameters; splitting them to
@@ -73,6 +75,18 @@ impl Plugin for StarhopLogicPlugin {
     }
 }
 
+/// The headless game as `starhop ARGS` starts it: the options go in first,
+/// because the shell turns them into the resources the other layers read
+/// (a screenshot's scene, the language, that the run writes no files) while
+/// it is built, then every plugin of [`StarhopLogicPlugin`]. The binary adds
+/// this under its window; tests add it to start as the binary does.
+pub fn game_plugins(options: LaunchOptions) -> impl Plugin {
+    move |app: &mut App| {
+        app.insert_resource(options.clone())
+            .add_plugins(StarhopLogicPlugin);
+    }
+}
+
 /// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
 /// (so the binary runs from anywhere in a checkout), else `assets` beside the executable.
 fn asset_folder() -> String {
@@ -128,8 +142,7 @@ impl Plugin for StarhopPlugin {
         )
         .add_plugins(MeshPickingPlugin)
         .add_plugins(bevy_egui::EguiPlugin::default())
-        .insert_resource(self.options.clone())
-        .add_plugins(StarhopLogicPlugin)
+        .add_plugins(game_plugins(self.options.clone()))
         .add_plugins((
             persist::plugin,
             stage::board::view_plugin,
@@ -148,6 +161,7 @@ impl Plugin for StarhopPlugin {
             online::ui::plugin,
         ))
         .add_plugins((
+            classic::saves::plugin,
             classic::screens::plugin,
             shell::menus_plugin,
             draughts::view_plugin,

@@ -11,6 +11,11 @@ fn main() -> AppExit {
     let options = args.options(started);
     let mut app = App::new();
     app.add_plugins(StarhopPlugin { options });
+    // The modes registered their shots while they were built.
+    if let Some(problem) = starhop::shell::screenshot::unknown_shot(app.world()) {
+        eprintln!("{problem}");
+        return AppExit::from_code(2);
+    }
     if args.shapes {
         app.world_mut()
             .resource_mut::<starhop::settings::Settings>()

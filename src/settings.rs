@@ -44,6 +44,11 @@ impl Default for Settings {
     }
 }
 
+/// The language this run uses whatever the settings file says (`--lang`),
+/// put over the settings when they are read.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LanguageOverride(pub Language);
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
 }

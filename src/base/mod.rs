@@ -10,6 +10,7 @@ use starhop_league::{Profile, Profiles};
 
 pub mod job;
 mod pause;
+pub mod shot;
 mod watch;
 pub use pause::{PausableSystems, Pause, PauseReasons};
 pub use watch::{
@@ -207,5 +208,6 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<OpenGame>()
         .init_resource::<ViewportInsets>()
         .init_resource::<KnownProfiles>()
+        .init_resource::<shot::ShotNames>()
         .init_resource::<MatchAuthority>();
 }

@@ -18,6 +18,7 @@ mod bots;
 mod end_league;
 pub mod party;
 pub mod race;
+pub mod saves;
 pub mod screens;
 mod setup;
 pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};

@@ -4,9 +4,10 @@
 
 use super::jobs::CrossingHintFound;
 use super::watch::WatchControl;
-use super::{CrossingDone, CrossingDraft, CrossingSession, OpenCrossing, StartCrossing};
-use crate::shell::launch::LaunchOptions;
-use crate::shell::screenshot::{Shoot, ShotOf};
+use super::{
+    CrossingDone, CrossingDraft, CrossingSession, CrossingSetup, OpenCrossing, StartCrossing,
+};
+use crate::base::shot::{ShotScene, ShotSetup, register_shots};
 use crate::stage::input::Selection;
 use crate::stage::marbles::BoardChanged;
 use bevy::prelude::*;
@@ -14,11 +15,35 @@ use starhop_ai::crossing::{Crossing, best_known_line};
 use starhop_engine::Hole;
 use starhop_engine::crossing::CrossingGame;
 
+/// The crossing scenes, by their `--shot` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shot {
+    /// A crossing some moves in, a marble lifted.
+    Game,
+    /// The setup panel.
+    Setup,
+    /// A hint lit, with what it says of the optimum.
+    Hint,
+    /// The finished window after the best known line.
+    Done,
+    /// The best known line being watched, halfway.
+    Watch,
+}
+
+const SHOTS: [(&str, Shot); 5] = [
+    ("crossing", Shot::Game),
+    ("crossing-setup", Shot::Setup),
+    ("crossing-hint", Shot::Hint),
+    ("crossing-done", Shot::Done),
+    ("crossing-watch", Shot::Watch),
+];
+
 pub(super) fn plugin(app: &mut App) {
+    register_shots(app, &SHOTS.map(|(name, _)| name));
     app.add_systems(
         Update,
         arrange
-            .run_if(resource_exists::<Shoot>)
+            .run_if(resource_exists::<ShotScene>)
             .before(crate::base::AppSystems::Input),
     );
 }
@@ -61,7 +86,8 @@ fn promising(game: &CrossingGame) -> Option<Hole> {
 }
 
 fn arrange(
-    options: Res<LaunchOptions>,
+    scene: Res<ShotScene>,
+    asked: Option<Res<ShotSetup<CrossingSetup>>>,
     mut frame: Local<u32>,
     mut session: Option<ResMut<CrossingSession>>,
     mut draft: ResMut<CrossingDraft>,
@@ -73,14 +99,15 @@ fn arrange(
     mut done: MessageWriter<CrossingDone>,
     mut watch: MessageWriter<WatchControl>,
 ) {
-    let shot = options.shot_of;
-    let Some(setup) = options.crossing.clone().filter(|_| shot.crossing()) else {
+    let Some(&(_, shot)) = SHOTS.iter().find(|(name, _)| scene.is(name)) else {
         return;
     };
+    // The usual board, unless the command line says otherwise.
+    let setup = asked.map_or_else(|| CrossingSetup::new(4, false), |a| a.0.clone());
     *frame += 1;
-    let moves = options.moves;
+    let moves = scene.moves;
     match *frame {
-        1 if shot == ShotOf::CrossingSetup => {
+        1 if shot == Shot::Setup => {
             draft.0 = setup;
             opens.write(OpenCrossing);
         }
@@ -92,9 +119,9 @@ fn arrange(
                 return;
             };
             match shot {
-                ShotOf::Crossing => play_some(&mut s.game, moves.max(8)),
-                ShotOf::CrossingHint => play_some(&mut s.game, moves.max(6)),
-                ShotOf::CrossingDone => {
+                Shot::Game => play_some(&mut s.game, moves.max(8)),
+                Shot::Hint => play_some(&mut s.game, moves.max(6)),
+                Shot::Done => {
                     play_some(&mut s.game, 500);
                     if s.game.is_finished() {
                         done.write(CrossingDone {
@@ -102,7 +129,7 @@ fn arrange(
                         });
                     }
                 }
-                ShotOf::CrossingWatch => {
+                Shot::Watch => {
                     watch.write(WatchControl::Start);
                     return;
                 }
@@ -113,8 +140,8 @@ fn arrange(
         4 => {
             let Some(s) = session.as_deref() else { return };
             match shot {
-                ShotOf::Crossing => selection.lifted = promising(&s.game),
-                ShotOf::CrossingHint => {
+                Shot::Game => selection.lifted = promising(&s.game),
+                Shot::Hint => {
                     // The screenshot waits for nothing: the hint is found here.
                     let hint = Crossing::new(s.game.size(), s.game.long_jumps())
                         .ok()
@@ -124,7 +151,7 @@ fn arrange(
                         hint,
                     });
                 }
-                ShotOf::CrossingWatch => {
+                Shot::Watch => {
                     let half = s.watch.as_ref().map_or(0, |w| w.line.len() / 2);
                     for _ in 0..half.max(moves) {
                         watch.write(WatchControl::Forward);

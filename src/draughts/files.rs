@@ -1,14 +1,14 @@
 //! Saved draughts games: the engine's versioned `DraughtsRecord` as JSON in
 //! their own folder beside the classic saves (written through a temporary
 //! file), listed newest first on the setup panel, and `--load FILE` knows
-//! them by their format. A file that cannot be read gets a message and
+//! them by their format (the shell asks `is_draughts_record`, then loads
+//! them with `open_saved`). A file that cannot be read gets a message and
 //! stays where it is.
 
 use super::{DraughtsSession, LoadDraughts};
 use crate::base::Notice;
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
-use crate::shell::launch::LaunchOptions;
 use crate::ui::trf;
 use bevy::prelude::*;
 use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, read_record};
@@ -59,7 +59,6 @@ pub fn open_saved(path: &Path, lang: Language) -> Result<LoadDraughts, String> {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<DraughtsSaves>()
         .add_message::<SaveDraughts>()
-        .add_systems(Startup, load_on_start)
         .add_systems(
             Update,
             save_games
@@ -89,28 +88,4 @@ fn save_games(
         settings.language,
         &mut notices,
     );
-}
-
-/// `--load FILE` with a draughts record starts it.
-fn load_on_start(
-    options: Option<Res<LaunchOptions>>,
-    settings: Res<Settings>,
-    mut loads: MessageWriter<LoadDraughts>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let Some(path) = options.as_ref().and_then(|o| o.load.as_ref()) else {
-        return;
-    };
-    if !is_draughts_record(path) {
-        return;
-    }
-    match open_saved(path, settings.language) {
-        Ok(load) => {
-            loads.write(load);
-        }
-        Err(message) => {
-            warn!("{}: {message}", path.display());
-            notices.write(Notice::Problem(message));
-        }
-    }
 }

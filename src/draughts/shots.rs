@@ -2,20 +2,41 @@
 //! (with `--draughts international|russian`): sets a draughts scene up in
 //! the first frames, before the screenshot module takes the picture.
 
+use super::DraughtsSetup;
 use super::{
     DraughtsDraft, DraughtsRebuild, DraughtsSelection, DraughtsSession, OpenDraughts, StartDraughts,
 };
-use crate::shell::launch::LaunchOptions;
-use crate::shell::screenshot::{Shoot, ShotOf};
+use crate::base::shot::{ShotScene, ShotSetup, register_shots};
 use bevy::prelude::*;
 use starhop_draughts::bot::{self, Budget, Level};
 use starhop_draughts::{Game, Variant, from_fen};
 
+/// The draughts scenes, by their `--shot` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shot {
+    /// A game some moves in, a piece picked up with its landings.
+    Game,
+    /// A three-piece capture, the pieces to take marked, its first landing chosen.
+    Capture,
+    /// The setup panel.
+    Setup,
+    /// A game played out by two bots, with the end window.
+    End,
+}
+
+const SHOTS: [(&str, Shot); 4] = [
+    ("draughts", Shot::Game),
+    ("draughts-capture", Shot::Capture),
+    ("draughts-setup", Shot::Setup),
+    ("draughts-end", Shot::End),
+];
+
 pub(super) fn plugin(app: &mut App) {
+    register_shots(app, &SHOTS.map(|(name, _)| name));
     app.add_systems(
         Update,
         arrange
-            .run_if(resource_exists::<Shoot>)
+            .run_if(resource_exists::<ShotScene>)
             .before(crate::base::AppSystems::Input),
     );
 }
@@ -38,7 +59,8 @@ pub fn play_some(game: &mut Game, plies: usize) {
 }
 
 fn arrange(
-    options: Res<LaunchOptions>,
+    scene: Res<ShotScene>,
+    asked: Option<Res<ShotSetup<DraughtsSetup>>>,
     mut frame: Local<u32>,
     mut session: Option<ResMut<DraughtsSession>>,
     mut draft: ResMut<DraughtsDraft>,
@@ -47,13 +69,14 @@ fn arrange(
     mut starts: MessageWriter<StartDraughts>,
     mut rebuild: MessageWriter<DraughtsRebuild>,
 ) {
-    let shot = options.shot_of;
-    let Some(setup) = options.draughts.clone().filter(|_| shot.draughts()) else {
+    let Some(&(_, shot)) = SHOTS.iter().find(|(name, _)| scene.is(name)) else {
         return;
     };
+    // International, unless the command line says otherwise.
+    let setup = asked.map_or_else(DraughtsSetup::default, |a| a.0.clone());
     *frame += 1;
     match *frame {
-        1 if shot == ShotOf::DraughtsSetup => {
+        1 if shot == Shot::Setup => {
             draft.0 = setup;
             opens.write(OpenDraughts);
         }
@@ -68,9 +91,9 @@ fn arrange(
                 return;
             };
             match shot {
-                ShotOf::Draughts => play_some(&mut s.game, options.moves.max(24)),
-                ShotOf::DraughtsEnd => play_some(&mut s.game, 600),
-                ShotOf::DraughtsCapture => {
+                Shot::Game => play_some(&mut s.game, scene.moves.max(24)),
+                Shot::End => play_some(&mut s.game, 600),
+                Shot::Capture => {
                     if let Ok(pos) = from_fen(Variant::International, CAPTURE_FEN) {
                         s.game = Game::from_position(pos);
                     }
@@ -84,11 +107,11 @@ fn arrange(
             let Some(s) = session.as_deref() else { return };
             selection.revision = s.revision;
             match shot {
-                ShotOf::DraughtsCapture => {
+                Shot::Capture => {
                     selection.from = Some(33);
                     selection.hops = vec![22];
                 }
-                ShotOf::Draughts => {
+                Shot::Game => {
                     // The piece of the side to move with the most moves, picked up.
                     let moves = s.game.legal_moves();
                     selection.from = moves

@@ -2,13 +2,12 @@
 //! progress file in the data folder, written through a temporary file; a
 //! file that cannot be read is moved aside with a message, never a panic),
 //! and saved food games as `FoodRecord`s (`--load FILE` knows them by their
-//! format).
+//! format: the shell asks `is_food_record` and loads them with `load_file`).
 
 use super::{FoodOver, FoodSession, LoadFood};
 use crate::base::Notice;
 use crate::persist::{FileProblem, Folders, read_json, write_json};
 use crate::settings::Settings;
-use crate::shell::launch::LaunchOptions;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -132,7 +131,6 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<FoodProgress>()
         .init_resource::<FoodSaves>()
         .add_message::<SaveFood>()
-        .add_systems(Startup, load_on_start)
         .add_systems(
             Update,
             (
@@ -244,36 +242,15 @@ fn save_games(
     );
 }
 
-/// `--load FILE` with a food record starts it (classic saves are the
-/// classic loader's).
-fn load_on_start(
-    options: Option<Res<LaunchOptions>>,
-    settings: Res<Settings>,
-    mut loads: MessageWriter<LoadFood>,
-    mut notices: MessageWriter<Notice>,
-) {
-    let Some(path) = options.as_ref().and_then(|o| o.load.as_ref()) else {
-        return;
-    };
-    if !is_food_record(path) {
-        return;
-    }
-    match std::fs::File::open(path)
+/// Reads a food record for `--load FILE`; a file that cannot be read gets a
+/// message (the details go to the log) and stays where it is.
+pub fn load_file(path: &Path, lang: crate::settings::Language) -> Result<LoadFood, String> {
+    std::fs::File::open(path)
         .map_err(|e| e.to_string())
         .and_then(|f| read_food_record(f).map_err(|e| e.to_string()))
-    {
-        Ok((record, _)) => {
-            loads.write(LoadFood(record));
-        }
-        Err(e) => {
+        .map(|(record, _)| LoadFood(record))
+        .map_err(|e| {
             warn!("{}: {e}", path.display());
-            notices.write(Notice::Problem(
-                tr(
-                    settings.language,
-                    "This food checkers game could not be replayed.",
-                )
-                .into(),
-            ));
-        }
-    }
+            tr(lang, "This food checkers game could not be replayed.").into()
+        })
 }

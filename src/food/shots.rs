@@ -6,28 +6,58 @@ use super::input::FoodSelection;
 use super::{
     FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood,
 };
-use crate::shell::launch::LaunchOptions;
-use crate::shell::screenshot::{Shoot, ShotOf};
+use crate::base::shot::{ShotScene, ShotSetup, register_shots};
 use bevy::prelude::*;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
 use starhop_engine::food::FoodGame;
 use starhop_engine::{Hex, Rng};
 
+/// The food checkers scenes, by their `--shot` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shot {
+    /// A solo game some captures in.
+    Game,
+    /// A marble selected, its chain begun and its captures shown.
+    Select,
+    /// The finish window of a solved puzzle, with its stars.
+    End,
+    /// Several players (bots) with their trays.
+    Table,
+    /// The setup panel.
+    Setup,
+}
+
+const SHOTS: [(&str, Shot); 5] = [
+    ("food", Shot::Game),
+    ("food-select", Shot::Select),
+    ("food-end", Shot::End),
+    ("food-table", Shot::Table),
+    ("food-setup", Shot::Setup),
+];
+
+impl Shot {
+    /// The scene called `name`, if it is one of food checkers'.
+    pub fn named(name: &str) -> Option<Shot> {
+        SHOTS.iter().find(|(n, _)| *n == name).map(|&(_, s)| s)
+    }
+}
+
 pub(super) fn plugin(app: &mut App) {
+    register_shots(app, &SHOTS.map(|(name, _)| name));
     app.add_systems(
         Update,
         arrange
-            .run_if(resource_exists::<Shoot>)
+            .run_if(resource_exists::<ShotScene>)
             .before(crate::base::AppSystems::Input),
     );
 }
 
 /// The setup a shot shows when the command line names none.
-pub fn shot_setup(shot: ShotOf, asked: Option<&FoodSetup>) -> Option<FoodSetup> {
+pub fn shot_setup(shot: Shot, asked: Option<&FoodSetup>) -> Option<FoodSetup> {
     Some(match shot {
-        ShotOf::FoodEnd => demo_end(),
-        ShotOf::FoodTable => asked.cloned().filter(|s| !s.is_solo()).unwrap_or_else(|| {
+        Shot::End => demo_end(),
+        Shot::Table => asked.cloned().filter(|s| !s.is_solo()).unwrap_or_else(|| {
             FoodSetup::table(
                 61,
                 vec![
@@ -39,7 +69,7 @@ pub fn shot_setup(shot: ShotOf, asked: Option<&FoodSetup>) -> Option<FoodSetup> 
                 true,
             )
         }),
-        ShotOf::Food | ShotOf::FoodSelect => asked
+        Shot::Game | Shot::Select => asked
             .cloned()
             .unwrap_or_else(|| FoodSetup::solo(61, None, false)),
         _ => return None,
@@ -89,7 +119,8 @@ fn solve_out(game: &mut FoodGame) {
 }
 
 fn arrange(
-    options: Res<LaunchOptions>,
+    scene: Res<ShotScene>,
+    asked: Option<Res<ShotSetup<FoodSetup>>>,
     mut frame: Local<u32>,
     mut session: Option<ResMut<FoodSession>>,
     mut draft: ResMut<super::FoodDraft>,
@@ -98,27 +129,27 @@ fn arrange(
     mut starts: MessageWriter<StartFood>,
     mut rebuild: MessageWriter<FoodRebuild>,
 ) {
-    let shot = options.shot_of;
-    if !shot.food() {
+    let Some(shot) = Shot::named(&scene.name) else {
         return;
-    }
+    };
+    let asked = asked.as_deref().map(|a| &a.0);
     *frame += 1;
     match *frame {
         1 => {
-            if shot == ShotOf::FoodSetup {
-                draft.tab = match options.food.as_ref().map(|s| &s.mode) {
+            if shot == Shot::Setup {
+                draft.tab = match asked.map(|s| &s.mode) {
                     Some(FoodMode::Solo) => FoodTab::Solo,
                     Some(FoodMode::Table) => FoodTab::Table,
                     _ => FoodTab::Puzzles,
                 };
-                if let Some(f) = &options.food {
+                if let Some(f) = asked {
                     draft.holes = f.rules.holes;
                     if f.setup_is_table() {
                         draft.seats = f.seats.clone();
                     }
                 }
                 opens.write(OpenFood);
-            } else if let Some(setup) = shot_setup(shot, options.food.as_ref()) {
+            } else if let Some(setup) = shot_setup(shot, asked) {
                 starts.write(StartFood(setup));
             }
         }
@@ -126,21 +157,21 @@ fn arrange(
             let Some(s) = session.as_deref_mut() else {
                 return;
             };
-            let moves = if options.moves > 0 { options.moves } else { 0 };
+            let moves = scene.moves;
             match shot {
-                ShotOf::Food => play_some(&mut s.game, moves.max(8), 7),
-                ShotOf::FoodSelect => play_some(&mut s.game, moves.max(5), 7),
-                ShotOf::FoodTable => {
+                Shot::Game => play_some(&mut s.game, moves.max(8), 7),
+                Shot::Select => play_some(&mut s.game, moves.max(5), 7),
+                Shot::Table => {
                     // Whole rounds, so the person is to move.
                     let players = s.game.rules().players;
                     play_some(&mut s.game, moves.max(3).div_ceil(players) * players, 7)
                 }
-                ShotOf::FoodEnd => solve_out(&mut s.game),
+                Shot::End => solve_out(&mut s.game),
                 _ => return,
             }
             rebuild.write(FoodRebuild);
         }
-        4 if shot == ShotOf::FoodSelect => {
+        4 if shot == Shot::Select => {
             // The marble with the longest chain, its first hop taken.
             let Some(s) = session.as_deref() else { return };
             if let Some(mv) = s

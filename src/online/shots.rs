@@ -6,20 +6,37 @@
 use super::ui::JoinForm;
 use super::{HostGame, Online, TableRequest};
 use crate::base::Screen;
+use crate::base::shot::{HoldShot, ShotScene, register_shots};
 use crate::classic::{Match, MatchSetup, SeatKind};
-use crate::shell::launch::LaunchOptions;
-use crate::shell::screenshot::{HoldShot, Shoot, ShotOf};
 use bevy::prelude::*;
 use starhop_net::{
     ClientConfig, ClientEvents, ClientHandle, Connector, HostConfig, HostHandle, Want,
 };
 use std::sync::Mutex;
 
+/// The network table scenes, by their `--shot` names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shot {
+    /// The network game panel with the join form filled in.
+    Join,
+    /// A hosted table's lobby: its code, a player joined, a seat open.
+    Host,
+    /// A hosted game under way, one remote player's connection lost.
+    Game,
+}
+
+const SHOTS: [(&str, Shot); 3] = [
+    ("online-join", Shot::Join),
+    ("online-host", Shot::Host),
+    ("online-game", Shot::Game),
+];
+
 pub(super) fn plugin(app: &mut App) {
+    register_shots(app, &SHOTS.map(|(name, _)| name));
     app.add_systems(
         Update,
         arrange
-            .run_if(resource_exists::<Shoot>)
+            .run_if(resource_exists::<ShotScene>)
             .before(crate::base::AppSystems::Input),
     );
 }
@@ -56,7 +73,7 @@ fn sample_setup() -> MatchSetup {
 
 fn arrange(
     mut commands: Commands,
-    options: Res<LaunchOptions>,
+    scene: Res<ShotScene>,
     online: Option<Res<Online>>,
     game: Option<Res<Match>>,
     guest: Option<Res<Guest>>,
@@ -71,10 +88,9 @@ fn arrange(
     mut hosts: MessageWriter<HostGame>,
     mut table: MessageWriter<TableRequest>,
 ) {
-    let shot = options.shot_of;
-    if !shot.online() {
+    let Some(&(_, shot)) = SHOTS.iter().find(|(name, _)| scene.is(name)) else {
         return;
-    }
+    };
     *frames += 1;
     if *frames > PATIENCE && *step < 99 {
         warn!("the pictured table did not get ready; taking it as it is");
@@ -82,7 +98,7 @@ fn arrange(
         *step = 99;
     }
     match (*step, shot) {
-        (0, ShotOf::OnlineJoin) => {
+        (0, Shot::Join) => {
             *form = JoinForm {
                 addr: String::new(),
                 code: "4QH2M-X8ZKD".into(),
@@ -100,7 +116,7 @@ fn arrange(
             }
             // Saved games to host, the list open.
             if let Some(f) = folders {
-                crate::shell::screenshot::make_sample_saves(&f);
+                crate::classic::saves::make_sample_saves(&f);
                 saves.open = true;
                 saves.listed = false;
             }
@@ -117,7 +133,7 @@ fn arrange(
         (0, _) => {
             commands.insert_resource(HoldShot);
             let mut setup = sample_setup();
-            if shot == ShotOf::OnlineGame {
+            if shot == Shot::Game {
                 // Everyone is seated, so the game can start.
                 setup.seats[3].kind = SeatKind::Bot(starhop_ai::Level::Easy);
             }
@@ -150,7 +166,7 @@ fn arrange(
             if !joined {
                 return;
             }
-            if shot == ShotOf::OnlineHost {
+            if shot == Shot::Host {
                 commands.remove_resource::<HoldShot>();
                 *step = 99;
             } else {

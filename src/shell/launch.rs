@@ -1,16 +1,21 @@
 //! The command line: what `starhop` was asked to do when it started. Kept in
-//! the library so tests can check that each option reaches the game.
+//! the library so tests can check that each option reaches the game. The
+//! modes never read it: the shell writes each mode's start or load message,
+//! and for a screenshot the scene's name and the modes' setups (`base::shot`).
 
-use crate::classic::{MatchSetup, SeatKind, quick_rules};
+use crate::base::shot::{ShotScene, ShotSetup};
+use crate::base::{Notice, WritesNoFiles};
+use crate::classic::{LoadMatch, MatchSetup, SeatKind, quick_rules};
 use crate::crossing::CrossingSetup;
-use crate::draughts::{DraughtsSeat, DraughtsSetup};
-use crate::food::{FoodSeat, FoodSetup};
-use crate::settings::Language;
+use crate::draughts::{DraughtsSeat, DraughtsSetup, LoadDraughts};
+use crate::food::{FoodSeat, FoodSetup, LoadFood};
+use crate::settings::{Language, LanguageOverride, Settings};
 use crate::shell::screenshot::ShotOf;
 use bevy::prelude::*;
 use clap::Parser;
 use starhop_ai::Level;
-use starhop_draughts::Variant;
+use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, Variant};
+use starhop_engine::food::FOOD_RECORD_FORMAT;
 use starhop_engine::{FirstMoveMethod, Preset, Rules};
 use std::path::PathBuf;
 
@@ -23,8 +28,9 @@ pub struct LaunchOptions {
     pub quick_start: Option<crate::classic::MatchSetup>,
     /// Play this many moves of the greedy bot first (for screenshots).
     pub moves: usize,
-    /// Which screen the screenshot shows.
-    pub shot_of: crate::shell::screenshot::ShotOf,
+    /// What the screenshot shows, by name (`--shot`): one of the shell's own
+    /// (`ShotOf`) or one a mode registered.
+    pub shot: String,
     /// Load this record at start.
     pub load: Option<std::path::PathBuf>,
     /// Override the settings' language.
@@ -77,10 +83,18 @@ pub struct Args {
     /// Render, save a screenshot to FILE (PNG) and exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// What the screenshot shows (party, wing, swap, tornado, pickup and
-    /// roadblock show a party game; the last five catch an effect midway).
-    #[arg(long, value_enum, default_value_t = ShotOf::Game)]
-    pub shot: ShotOf,
+    /// What the screenshot shows: setup, draw, game, end, settings, load,
+    /// menu, help, confirm, cursor, top, saved, replay; party, wing, swap,
+    /// tornado, pickup, roadblock, targeting (a party game; wing to roadblock
+    /// catch an effect midway); home, profiles, history, tournament,
+    /// tournament-new, end-rated (the league, a sample one in an empty
+    /// STARHOP_HOME); food, food-select, food-end, food-table, food-setup;
+    /// crossing, crossing-setup, crossing-hint, crossing-done,
+    /// crossing-watch; online-join, online-host, online-game; draughts,
+    /// draughts-capture, draughts-setup, draughts-end. An unknown name is
+    /// refused with the list of the names the game knows.
+    #[arg(long, value_name = "NAME", default_value = "game")]
+    pub shot: String,
     /// Start straight into a game with this many players (2, 3, 4 or 6;
     /// 2 when only --vs, --bots or --first is given).
     #[arg(long)]
@@ -168,12 +182,26 @@ pub enum FoodArg {
 }
 
 impl Args {
+    /// The shot of the shell's own that `--shot` names, if it is one.
+    fn own_shot(&self) -> Option<ShotOf> {
+        ShotOf::named(&self.shot)
+    }
+
+    /// Whether `--shot` names a shot of `mode`: a mode's shots are named
+    /// after it (`draughts`, `draughts-capture`, …), so that a picture of it
+    /// without its own option (`--draughts`) still shows its usual game.
+    fn shot_is_of(&self, mode: &str) -> bool {
+        self.shot
+            .strip_prefix(mode)
+            .is_some_and(|rest| rest.is_empty() || rest.starts_with('-'))
+    }
+
     /// The match the options ask to start at once, if any: `--players`,
     /// `--vs`, `--bots` or `--first` skip the setup screen (a screenshot
     /// always shows a game, six players unless told otherwise).
     pub fn quick_start(&self) -> Option<MatchSetup> {
         if self.food.is_some()
-            || self.shot.food()
+            || self.shot_is_of("food")
             || self.crossing_setup().is_some()
             || self.draughts_setup().is_some()
         {
@@ -183,7 +211,7 @@ impl Args {
             || self.bots.is_some()
             || self.first.is_some()
             || self.preset.is_some();
-        let party_shot = self.screenshot.is_some() && self.shot.party();
+        let party_shot = self.screenshot.is_some() && self.own_shot().is_some_and(ShotOf::party);
         let players = self
             .players
             .or(party_shot.then_some(4))
@@ -209,8 +237,8 @@ impl Args {
         };
         // The greedy bot that plays a screenshot's game out is too slow for the
         // anti-passive rule; the end screen should show a race that finished.
-        rules.anti_passive &=
-            !(self.screenshot.is_some() && matches!(self.shot, ShotOf::End | ShotOf::EndRated));
+        rules.anti_passive &= !(self.screenshot.is_some()
+            && matches!(self.own_shot(), Some(ShotOf::End | ShotOf::EndRated)));
         let seed = self.seed.or(self.screenshot.as_ref().map(|_| 7));
         let mut setup = MatchSetup {
             seed,
@@ -231,7 +259,7 @@ impl Args {
             screenshot: self.screenshot.clone(),
             quick_start: self.quick_start(),
             moves: self.moves,
-            shot_of: self.shot,
+            shot: self.shot.clone(),
             load: self.load.clone(),
             language: self.lang.as_deref().map(|l| {
                 if l == "zh" {
@@ -253,7 +281,7 @@ impl Args {
 
     /// The draughts game `--draughts` (or a draughts screenshot) asks for.
     pub fn draughts_setup(&self) -> Option<DraughtsSetup> {
-        let shot = self.screenshot.is_some() && self.shot.draughts();
+        let shot = self.screenshot.is_some() && self.shot_is_of("draughts");
         let variant = match self.draughts {
             Some(DraughtsArg::Russian) => Variant::Russian,
             Some(DraughtsArg::International) => Variant::International,
@@ -274,7 +302,7 @@ impl Args {
 
     /// The crossing challenge `--crossing` (or a crossing screenshot) asks for.
     pub fn crossing_setup(&self) -> Option<CrossingSetup> {
-        let shot = self.screenshot.is_some() && self.shot.crossing();
+        let shot = self.screenshot.is_some() && self.shot_is_of("crossing");
         let size = if [3, 4, 5].contains(&self.size) {
             self.size
         } else {
@@ -292,9 +320,9 @@ impl Args {
         };
         let slides = self.slides.as_deref().map(|s| s == "on");
         // A food screenshot without --food shows the kind it is about.
-        let shot_kind = match self.shot {
-            ShotOf::FoodTable => Some(FoodArg::Table),
-            ShotOf::Food | ShotOf::FoodSelect => Some(FoodArg::Solo),
+        let shot_kind = match self.shot.as_str() {
+            "food-table" => Some(FoodArg::Table),
+            "food" | "food-select" => Some(FoodArg::Solo),
             _ => None,
         }
         .filter(|_| self.screenshot.is_some());
@@ -334,11 +362,53 @@ impl Args {
 
 /// What the command line starts: the game of `--players`/`--vs`, `--food`,
 /// `--draughts` or `--crossing` at once, each through its mode's own start
-/// message, and `--replay` in the viewer (the modes never read the command
-/// line for it). Screenshot runs start theirs themselves, and `--load` or
-/// `--replay` wins over a quick start.
+/// message, `--load` through the load message of the mode whose record it
+/// is, and `--replay` in the viewer (the modes never read the command line).
+/// Screenshot runs start theirs themselves, and `--load` or `--replay` wins
+/// over a quick start. The options are read while the plugin is built (see
+/// `crate::game_plugins`), so the resources they make are there from the
+/// first system on.
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_from_command_line);
+    if let Some(options) = app.world().get_resource::<LaunchOptions>().cloned() {
+        insert_what_it_asks(app, &options);
+    }
+    app.add_systems(
+        Startup,
+        (
+            start_from_command_line,
+            // After the settings and the last setup are read, so a problem
+            // with the file is said in the player's language, after theirs.
+            load_from_command_line
+                .after(crate::persist::load_settings)
+                .after(crate::classic::saves::load_last_setup),
+        ),
+    );
+}
+
+/// What the layers below read of the command line, as their own resources:
+/// the language, and for a screenshot the scene, each mode's setup as the
+/// command line describes it, and that the run writes no files.
+fn insert_what_it_asks(app: &mut App, o: &LaunchOptions) {
+    if let Some(lang) = o.language {
+        app.insert_resource(LanguageOverride(lang));
+    }
+    if o.screenshot.is_none() {
+        return;
+    }
+    app.insert_resource(ShotScene {
+        name: o.shot.clone(),
+        moves: o.moves,
+    })
+    .insert_resource(WritesNoFiles);
+    if let Some(setup) = &o.food {
+        app.insert_resource(ShotSetup(setup.clone()));
+    }
+    if let Some(setup) = &o.draughts {
+        app.insert_resource(ShotSetup(setup.clone()));
+    }
+    if let Some(setup) = &o.crossing {
+        app.insert_resource(ShotSetup(setup.clone()));
+    }
 }
 
 fn start_from_command_line(
@@ -370,5 +440,42 @@ fn start_from_command_line(
     }
     if let (Some(setup), None) = (&o.quick_start, &o.replay) {
         matches.write(crate::classic::StartMatch(setup.clone()));
+    }
+}
+
+/// `--load FILE` (screenshot runs too): the record's `format` says whose it
+/// is. Food checkers and draughts records go to their modes; anything else
+/// is the classic loader's, which keeps a file it cannot read aside, so
+/// nothing is lost. A file that cannot be loaded is said in words.
+fn load_from_command_line(
+    options: Option<Res<LaunchOptions>>,
+    settings: Res<Settings>,
+    language: Option<Res<LanguageOverride>>,
+    mut classic: MessageWriter<LoadMatch>,
+    mut food: MessageWriter<LoadFood>,
+    mut draughts: MessageWriter<LoadDraughts>,
+    mut notices: MessageWriter<Notice>,
+) {
+    let Some(path) = options.as_ref().and_then(|o| o.load.as_ref()) else {
+        return;
+    };
+    let lang = language.map_or(settings.language, |l| l.0);
+    let loaded = match crate::persist::record_format(path).as_deref() {
+        Some(FOOD_RECORD_FORMAT) => crate::food::progress::load_file(path, lang).map(|load| {
+            food.write(load);
+        }),
+        Some(DRAUGHTS_RECORD_FORMAT) => crate::draughts::files::open_saved(path, lang)
+            .map(|load| {
+                draughts.write(load);
+            })
+            .inspect_err(|message| warn!("{}: {message}", path.display())),
+        _ => crate::classic::saves::read_save(path)
+            .map(|record| {
+                classic.write(LoadMatch(record));
+            })
+            .map_err(|problem| problem.describe_save(lang)),
+    };
+    if let Err(message) = loaded {
+        notices.write(Notice::Problem(message));
     }
 }

@@ -4,8 +4,9 @@
 
 use crate::base::PauseReasons;
 use crate::base::Screen;
+use crate::classic::saves::{DeleteSave, LoadGame, RefreshSaves, SaveList, SaveState};
 use crate::classic::{BackToSetup, Match, StartMatch, TurnRequest};
-use crate::persist::{DeleteSave, LoadGame, RefreshSaves, SaveGame, SaveList, SaveState};
+use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
 use crate::settings::{Language, Settings};
 use crate::stage::input::ToggleMenu;
@@ -300,7 +301,7 @@ enum RowAction {
 fn save_row(
     ui: &mut egui::Ui,
     lang: Language,
-    entry: &crate::persist::SaveEntry,
+    entry: &crate::classic::saves::SaveEntry,
     quiet: bool,
 ) -> Option<RowAction> {
     let mut action = None;
@@ -388,7 +389,7 @@ fn players_text(lang: Language, seats: &[(String, Option<starhop_ai::Level>)]) -
 }
 
 /// A save as the list names it: its players, date and move.
-fn save_title(lang: Language, entry: &crate::persist::SaveEntry) -> String {
+fn save_title(lang: Language, entry: &crate::classic::saves::SaveEntry) -> String {
     match &entry.state {
         SaveState::Readable { seats, moves } => {
             let who = players_text(lang, seats);

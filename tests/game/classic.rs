@@ -369,13 +369,15 @@ fn launched(args: &[&str]) -> App {
         std::iter::once("starhop").chain(args.iter().copied()),
     );
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StarhopLogicPlugin))
-        .insert_resource(args.options(std::time::Instant::now()))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            20,
-        )))
-        .init_resource::<Seen>()
-        .add_systems(Last, watch);
+    app.add_plugins((
+        MinimalPlugins,
+        starhop::game_plugins(args.options(std::time::Instant::now())),
+    ))
+    .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        20,
+    )))
+    .init_resource::<Seen>()
+    .add_systems(Last, watch);
     app.update();
     app.update();
     app
@@ -416,6 +418,196 @@ fn the_quick_start_options_start_the_game_they_describe() {
     let app = launched(&[]);
     assert!(app.world().get_resource::<Match>().is_none());
     assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
+}
+
+/// `--load FILE` reaches the mode whose record the file is, as the binary
+/// starts it: a draughts save starts draughts and a food save food checkers,
+/// each at its moves, a classic save the classic game; a file that is none of
+/// them starts nothing, is said in words, and its bytes are kept.
+#[test]
+fn load_starts_the_mode_whose_record_the_file_is() {
+    use starhop::draughts::DraughtsSession;
+    use starhop::food::{FoodSession, FoodSetup};
+    let dir = std::env::temp_dir().join(format!("starhop-load-route-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let load = |path: &std::path::Path| {
+        let mut app = launched(&["--load", path.to_str().unwrap()]);
+        for _ in 0..3 {
+            app.update();
+        }
+        app
+    };
+    let screen = |app: &App| *app.world().resource::<State<Screen>>().get();
+
+    // Draughts: a Russian game three plies in.
+    let mut g = starhop_draughts::Game::new(starhop_draughts::Variant::Russian);
+    for _ in 0..3 {
+        let mv = g.legal_moves()[0];
+        g.play(&mv).unwrap();
+    }
+    let path = dir.join("russian-move-2.json");
+    std::fs::write(&path, g.record().to_json()).unwrap();
+    let app = load(&path);
+    let s = app.world().resource::<DraughtsSession>();
+    assert_eq!(s.game.variant(), starhop_draughts::Variant::Russian);
+    assert_eq!(s.game.ply_count(), 3);
+    assert_eq!(screen(&app), Screen::Draughts);
+    assert!(app.world().get_resource::<Match>().is_none());
+    assert!(app.world().get_resource::<FoodSession>().is_none());
+
+    // Food checkers: a solo game two captures in.
+    let rules = FoodSetup::solo(37, None, false).rules;
+    let mut f = starhop_engine::food::FoodGame::new(rules).unwrap();
+    for _ in 0..2 {
+        let mv = f.legal_moves()[0].route.clone();
+        f.play(&mv).unwrap();
+    }
+    let record = starhop_engine::food::FoodRecord::of(&f, vec!["Ann".into()], vec![None]);
+    let path = dir.join("food-move-2.json");
+    std::fs::write(&path, record.to_json()).unwrap();
+    let app = load(&path);
+    let s = app.world().resource::<FoodSession>();
+    assert_eq!(s.game.moves_played(), 2);
+    assert_eq!(s.game.position(), f.position());
+    assert_eq!(screen(&app), Screen::Food);
+    assert!(app.world().get_resource::<Match>().is_none());
+    assert!(app.world().get_resource::<DraughtsSession>().is_none());
+
+    // A classic save is the classic game's.
+    let mut game = Game::new(fixed_rules(), 2, 3).unwrap();
+    game.play(step_away(&game)).unwrap();
+    let path = dir.join("classic.json");
+    std::fs::write(
+        &path,
+        Record::of(&game, vec!["A".into(), "B".into()]).to_json(),
+    )
+    .unwrap();
+    let app = load(&path);
+    assert_eq!(app.world().resource::<Match>().game.actions().count(), 1);
+    assert_eq!(screen(&app), Screen::Playing);
+
+    // Damaged records of each kind: a message each, no game, no byte lost.
+    for (name, bytes) in [
+        (
+            "draughts.json",
+            &b"{\"format\":\"starhop-draughts-record\",\"version\":1,"[..],
+        ),
+        (
+            "food.json",
+            &b"{\"format\":\"starhop-food-record\",\"moves\":7}"[..],
+        ),
+        ("other.json", &b"{ not a record"[..]),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, bytes).unwrap();
+        let app = load(&path);
+        let problems = app
+            .world()
+            .resource::<Seen>()
+            .notices
+            .iter()
+            .filter(|n| matches!(n, Notice::Problem(_)))
+            .count();
+        assert_eq!(problems, 1, "{name}");
+        assert!(app.world().get_resource::<Match>().is_none(), "{name}");
+        assert!(
+            app.world().get_resource::<FoodSession>().is_none(),
+            "{name}"
+        );
+        assert!(
+            app.world().get_resource::<DraughtsSession>().is_none(),
+            "{name}"
+        );
+        assert_eq!(screen(&app), Screen::Home, "{name}");
+        let kept = std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .filter(|e| e.file_name().to_string_lossy().starts_with(name))
+            .any(|e| std::fs::read(e.path()).is_ok_and(|b| b == bytes));
+        assert!(kept, "{name}: its bytes are kept");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A screenshot run's command line reaches the modes as the resources of
+/// `base::shot` (never `LaunchOptions`): the scene by name, the setup of the
+/// mode it names, that no file is written, and `--lang`.
+#[test]
+fn a_screenshot_run_tells_the_modes_its_scene_by_name() {
+    use starhop::base::WritesNoFiles;
+    use starhop::base::shot::{ShotScene, ShotSetup};
+    use starhop::draughts::DraughtsSetup;
+    use starhop::settings::{Language, LanguageOverride};
+    let app = launched(&[
+        "--screenshot",
+        "out.png",
+        "--shot",
+        "draughts-capture",
+        "--draughts",
+        "russian",
+        "--moves",
+        "12",
+        "--lang",
+        "zh",
+    ]);
+    assert_eq!(
+        app.world().resource::<ShotScene>(),
+        &ShotScene {
+            name: "draughts-capture".into(),
+            moves: 12
+        }
+    );
+    let setup = &app.world().resource::<ShotSetup<DraughtsSetup>>().0;
+    assert_eq!(setup.variant, starhop_draughts::Variant::Russian);
+    assert!(app.world().contains_resource::<WritesNoFiles>());
+    assert_eq!(
+        app.world().resource::<LanguageOverride>(),
+        &LanguageOverride(Language::Chinese)
+    );
+    // A mode's shot starts no classic game.
+    assert!(app.world().get_resource::<Match>().is_none());
+    // A draughts picture without --draughts still shows International.
+    let app = launched(&["--screenshot", "out.png", "--shot", "draughts"]);
+    let setup = &app.world().resource::<ShotSetup<DraughtsSetup>>().0;
+    assert_eq!(setup.variant, starhop_draughts::Variant::International);
+
+    // Without --screenshot there is no scene, and files are written.
+    let app = launched(&["--players", "2"]);
+    assert!(!app.world().contains_resource::<ShotScene>());
+    assert!(!app.world().contains_resource::<WritesNoFiles>());
+    assert!(!app.world().contains_resource::<LanguageOverride>());
+}
+
+/// `--shot NAME` takes the shell's own shots and those a mode registered; any
+/// other name is refused with the list of them all.
+#[test]
+fn an_unknown_shot_is_refused_with_the_names_there_are() {
+    use starhop::base::shot::ShotNames;
+    use starhop::shell::screenshot::{known_shots, shot_problem, unknown_shot};
+    let registered = ShotNames(vec!["draughts", "draughts-capture", "food-table"]);
+    for known in [
+        "game",
+        "draw",
+        "party",
+        "tournament-new",
+        "draughts-capture",
+    ] {
+        assert_eq!(shot_problem(known, &registered), None, "{known}");
+    }
+    let problem = shot_problem("draughts-capturee", &registered).unwrap();
+    assert!(problem.contains("'draughts-capturee'"), "{problem}");
+    for name in known_shots(&registered) {
+        assert!(problem.contains(&name), "{name} is listed: {problem}");
+    }
+    assert!(problem.contains("end-rated") && problem.contains("food-table"));
+    // A mode's name that no mode registered is refused too.
+    assert!(shot_problem("crossing", &registered).is_some());
+    // An app built for the command line checks its own `--shot`.
+    let app = launched(&["--screenshot", "out.png", "--shot", "nothing-like-it"]);
+    assert!(unknown_shot(app.world()).is_some());
+    let app = launched(&["--screenshot", "out.png", "--shot", "end"]);
+    assert_eq!(unknown_shot(app.world()), None);
 }
 
 #[test]
@@ -1491,7 +1683,8 @@ fn a_bots_only_party_game_goes_on_and_items_go_through_requests() {
 mod damaged_files {
     use super::*;
     use starhop::LaunchOptions;
-    use starhop::persist::{Folders, RefreshSaves, SaveGame};
+    use starhop::classic::saves::RefreshSaves;
+    use starhop::persist::{Folders, SaveGame};
     use starhop::settings::Settings;
     use std::path::Path;
 
@@ -1544,17 +1737,22 @@ mod damaged_files {
     /// The game's logic and its files, in `home`.
     fn files_app(home: &Path) -> App {
         let mut app = App::new();
-        app.add_plugins((MinimalPlugins, StarhopLogicPlugin, starhop::persist::plugin))
-            .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-                20,
-            )))
-            .insert_resource(LaunchOptions::default())
-            .insert_resource(Folders {
-                config: home.to_path_buf(),
-                saves: home.join("saves"),
-            })
-            .init_resource::<Seen>()
-            .add_systems(Last, watch);
+        app.add_plugins((
+            MinimalPlugins,
+            StarhopLogicPlugin,
+            starhop::persist::plugin,
+            starhop::classic::saves::plugin,
+        ))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            20,
+        )))
+        .insert_resource(LaunchOptions::default())
+        .insert_resource(Folders {
+            config: home.to_path_buf(),
+            saves: home.join("saves"),
+        })
+        .init_resource::<Seen>()
+        .add_systems(Last, watch);
         app
     }
 

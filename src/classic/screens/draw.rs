@@ -3,10 +3,9 @@
 
 use super::seat_name;
 use crate::base::PauseReasons;
+use crate::base::shot::ShotScene;
 use crate::classic::{Match, StartMatch};
 use crate::settings::Settings;
-use crate::shell::launch::LaunchOptions;
-use crate::shell::screenshot::{Shoot, ShotOf};
 use crate::ui::{Tr, egui_colour};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -27,12 +26,11 @@ pub fn start_draw_show(
     mut show: ResMut<DrawShow>,
     mut pause: ResMut<PauseReasons>,
     time: Res<Time>,
-    shoot: Option<Res<Shoot>>,
-    options: Res<LaunchOptions>,
+    shot: Option<Res<ShotScene>>,
 ) {
     if starts.read().count() > 0 {
         // Screenshots show the draw only when asked to.
-        let wanted = shoot.is_none() || options.shot_of == ShotOf::Draw;
+        let wanted = shot.is_none_or(|s| s.is("draw"));
         show.started = wanted.then(|| time.elapsed_secs_f64());
         // Nothing moves and no clock runs until the draw is dismissed.
         pause.draw = wanted;

@@ -3,6 +3,7 @@
 //! the look without a display (`xvfb-run` with Mesa's software Vulkan).
 
 use crate::base::Screen;
+use crate::base::shot::{HoldShot, ShotNames, ShotScene};
 use crate::camera::Orbit;
 use crate::classic::party::{Growing, Leave, Leaving, ObstacleMark, demo};
 use crate::classic::{ItemRequest, MoveRequest};
@@ -21,9 +22,11 @@ use crate::ui::{Ask, Asking, Overlay};
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured};
 use bevy::window::PrimaryWindow;
-use starhop_engine::{Game, Item, ItemUse, Record, Rng, Rules};
+use starhop_engine::{Game, Item, ItemUse, Rng};
 
-/// What the screenshot shows.
+/// The shots the shell arranges itself: the classic game and its windows,
+/// party effects, the league's screens and the replay viewer. The modes set
+/// theirs up and register their names (`base::shot`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
 pub enum ShotOf {
     /// The setup screen.
@@ -66,26 +69,6 @@ pub enum ShotOf {
     Roadblock,
     /// A party game (boxes every round) with an item of the player to move aimed.
     Targeting,
-    /// Food checkers: a solo game some captures in.
-    Food,
-    /// Food checkers: a marble selected, its chain begun and its captures shown.
-    FoodSelect,
-    /// Food checkers: the finish window of a solved puzzle, with its stars.
-    FoodEnd,
-    /// Food checkers: several players (bots) with their trays.
-    FoodTable,
-    /// Food checkers: the setup panel.
-    FoodSetup,
-    /// The crossing challenge: a crossing some moves in, a marble lifted.
-    Crossing,
-    /// The crossing challenge: its setup panel.
-    CrossingSetup,
-    /// The crossing challenge: a hint lit, with what it says of the optimum.
-    CrossingHint,
-    /// The crossing challenge: the finished window after the best known line.
-    CrossingDone,
-    /// The crossing challenge: the best known line being watched, halfway.
-    CrossingWatch,
     /// The home screen.
     Home,
     /// The profiles (a sample league is made in an empty `STARHOP_HOME`).
@@ -101,64 +84,25 @@ pub enum ShotOf {
     /// The replay viewer two thirds into a game the greedy bot played
     /// (`--moves`, 48 when not given), or on the `--replay` file.
     Replay,
-    /// The network game panel with the join form filled in.
-    OnlineJoin,
-    /// A hosted table's lobby: its code, a player joined, a seat open.
-    OnlineHost,
-    /// A hosted game under way, one remote player's connection lost.
-    OnlineGame,
-    /// Draughts (`--draughts`, International by default): a game some moves
-    /// in, a piece picked up with its landings.
-    Draughts,
-    /// Draughts: a three-piece capture, the pieces to take marked, its first
-    /// landing chosen.
-    DraughtsCapture,
-    /// Draughts: the setup panel.
-    DraughtsSetup,
-    /// Draughts: a game played out by two bots, with the end window.
-    DraughtsEnd,
 }
 
 impl ShotOf {
-    /// Whether the shot shows a game (else the setup screen).
+    /// The shot of the shell's own called `name` (as `--shot` gives it).
+    pub fn named(name: &str) -> Option<ShotOf> {
+        <ShotOf as clap::ValueEnum>::from_str(name, false).ok()
+    }
+
+    /// The names of the shell's own shots.
+    pub fn names() -> impl Iterator<Item = String> {
+        <ShotOf as clap::ValueEnum>::value_variants()
+            .iter()
+            .filter_map(clap::ValueEnum::to_possible_value)
+            .map(|v| v.get_name().to_string())
+    }
+
+    /// Whether the shot shows a game (else a menu screen).
     pub fn in_game(self) -> bool {
-        self.screen().is_none()
-            && self != ShotOf::Home
-            && !self.food()
-            && !self.crossing()
-            && !self.online()
-            && !self.draughts()
-    }
-
-    /// Whether the shot shows draughts (set up by `draughts::shots`).
-    pub fn draughts(self) -> bool {
-        matches!(
-            self,
-            ShotOf::Draughts
-                | ShotOf::DraughtsCapture
-                | ShotOf::DraughtsSetup
-                | ShotOf::DraughtsEnd
-        )
-    }
-
-    /// Whether the shot shows a network table (set up by `online::shots`).
-    pub fn online(self) -> bool {
-        matches!(
-            self,
-            ShotOf::OnlineJoin | ShotOf::OnlineHost | ShotOf::OnlineGame
-        )
-    }
-
-    /// Whether the shot shows the crossing challenge (set up by `crossing::shots`).
-    pub fn crossing(self) -> bool {
-        matches!(
-            self,
-            ShotOf::Crossing
-                | ShotOf::CrossingSetup
-                | ShotOf::CrossingHint
-                | ShotOf::CrossingDone
-                | ShotOf::CrossingWatch
-        )
+        self.screen().is_none() && self != ShotOf::Home
     }
 
     /// The menu screen the shot shows, other than the home screen.
@@ -170,18 +114,6 @@ impl ShotOf {
             ShotOf::Tournament | ShotOf::TournamentNew => Some(Screen::Tournament),
             _ => None,
         }
-    }
-
-    /// Whether the shot shows food checkers (set up by `food::shots`).
-    pub fn food(self) -> bool {
-        matches!(
-            self,
-            ShotOf::Food
-                | ShotOf::FoodSelect
-                | ShotOf::FoodEnd
-                | ShotOf::FoodTable
-                | ShotOf::FoodSetup
-        )
     }
 
     /// Whether the shot shows a party game.
@@ -244,15 +176,45 @@ struct ShotProgress {
     effect: Option<demo::Step>,
 }
 
+/// Takes the picture when the command line asked for one (`launch` put its
+/// `ShotScene` in while the logic was built).
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<ShotProgress>()
-        .add_systems(Update, run_shot.run_if(resource_exists::<Shoot>));
-    let shoot = app.world().resource::<LaunchOptions>().screenshot.is_some();
-    if shoot {
-        app.insert_resource(Shoot)
-            .insert_resource(crate::base::WritesNoFiles)
-            .add_systems(Startup, size_window_for_shot);
+        .add_systems(Update, run_shot.run_if(resource_exists::<ShotScene>));
+    if app.world().contains_resource::<ShotScene>() {
+        app.add_systems(Startup, size_window_for_shot);
     }
+}
+
+/// Every shot name `--shot` takes: the shell's own, then the ones the modes
+/// registered.
+pub fn known_shots(registered: &ShotNames) -> Vec<String> {
+    let mut names: Vec<String> = ShotOf::names().collect();
+    names.extend(registered.0.iter().map(|n| n.to_string()));
+    names
+}
+
+/// Why `--shot NAME` cannot be taken, with the names it could be; `None`
+/// when the shell or a mode knows the name.
+pub fn shot_problem(name: &str, registered: &ShotNames) -> Option<String> {
+    if ShotOf::named(name).is_some() || registered.contains(name) {
+        return None;
+    }
+    Some(format!(
+        "error: there is no shot called '{name}' (--shot); the shots are: {}",
+        known_shots(registered).join(", ")
+    ))
+}
+
+/// The problem with the `--shot` of an app built for the command line (its
+/// plugins have registered their shots by then).
+pub fn unknown_shot(world: &World) -> Option<String> {
+    let options = world.get_resource::<LaunchOptions>()?;
+    let registered = world
+        .get_resource::<ShotNames>()
+        .cloned()
+        .unwrap_or_default();
+    shot_problem(&options.shot, &registered)
 }
 
 /// `STARHOP_SHOT_SIZE=1024x640` takes the picture in a window of that size
@@ -271,15 +233,6 @@ fn size_window_for_shot(mut windows: Query<&mut Window, With<PrimaryWindow>>) {
     }
 }
 
-/// Present when the game runs for a screenshot.
-#[derive(Resource)]
-pub struct Shoot;
-
-/// While present, the picture waits (a scene that needs real time, such as
-/// a network table whose players are still joining).
-#[derive(Resource)]
-pub struct HoldShot;
-
 fn run_shot(
     mut commands: Commands,
     options: Res<LaunchOptions>,
@@ -296,19 +249,22 @@ fn run_shot(
     hold: Option<Res<HoldShot>>,
 ) {
     let p = &mut *progress;
+    // None: a mode's shot, which the mode sets up (the picture is taken here).
+    let shot = ShotOf::named(&options.shot);
+    let in_game = shot.is_some_and(ShotOf::in_game);
     if !p.started {
         p.started = true;
-        if let Some(screen) = options.shot_of.screen() {
+        if let Some(screen) = shot.and_then(ShotOf::screen) {
             league.screen.set(screen);
         }
         // A `--replay` file opens by itself (see `replay`).
-        let in_game = options.shot_of.in_game() && options.replay.is_none();
+        let in_game = in_game && options.replay.is_none();
         if let (Some(setup), true) = (&options.quick_start, in_game) {
             let mut setup = setup.clone();
-            if options.shot_of == ShotOf::EndRated {
+            if shot == Some(ShotOf::EndRated) {
                 league.profile_seats(&mut setup);
             }
-            if options.shot_of == ShotOf::Targeting {
+            if shot == Some(ShotOf::Targeting) {
                 setup.rules.items = true;
                 setup.rules.box_every = 1;
             }
@@ -316,20 +272,19 @@ fn run_shot(
             return;
         }
     }
-    let wants_game =
-        options.shot_of.in_game() && options.quick_start.is_some() && options.replay.is_none();
+    let wants_game = in_game && options.quick_start.is_some() && options.replay.is_none();
     if wants_game && !p.played {
         let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
         };
-        let moves = if matches!(options.shot_of, ShotOf::End | ShotOf::EndRated) {
+        let moves = if matches!(shot, Some(ShotOf::End | ShotOf::EndRated)) {
             5_000
         } else {
             options.moves
         };
-        if options.shot_of == ShotOf::Targeting {
+        if shot == Some(ShotOf::Targeting) {
             play_for_items(m, moves);
-        } else if options.shot_of == ShotOf::Replay {
+        } else if shot == Some(ShotOf::Replay) {
             // Watch the game just played, two thirds in.
             play_greedy(m, if moves == 0 { 48 } else { moves });
             let record = m.record();
@@ -340,8 +295,8 @@ fn run_shot(
                 at,
                 colours: Vec::new(),
             });
-        } else if options.shot_of.party() {
-            p.effect = play_party(m, options.shot_of, moves);
+        } else if let Some(party) = shot.filter(|s| s.party()) {
+            p.effect = play_party(m, party, moves);
         } else {
             play_greedy(m, moves);
         }
@@ -351,8 +306,10 @@ fn run_shot(
     }
     if !p.arranged {
         p.arranged = true;
-        arrange(options.shot_of, game.as_deref(), &mut scene);
-        league.arrange(options.shot_of);
+        if let Some(shot) = shot {
+            arrange(shot, game.as_deref(), &mut scene);
+            league.arrange(shot);
+        }
         // A `--replay` file's shot shows it `--moves` actions in.
         if options.replay.is_some() && options.moves > 0 {
             scene.replay.write(ReplayControl::Jump(options.moves));
@@ -376,7 +333,8 @@ fn run_shot(
             return;
         }
         p.effect_frames += 1;
-        if probe.reached(options.shot_of) || p.effect_frames > EFFECT_TIMEOUT_FRAMES {
+        let reached = shot.is_some_and(|s| probe.reached(s));
+        if reached || p.effect_frames > EFFECT_TIMEOUT_FRAMES {
             probe.time.pause();
             p.frozen = true;
             p.settled = SETTLE_FRAMES - 4;
@@ -386,7 +344,7 @@ fn run_shot(
     let path = options
         .screenshot
         .clone()
-        .expect("Shoot is only present with a path");
+        .expect("a ShotScene is only there with a path");
     if p.blank {
         // Nothing was drawn yet (pipelines still compiling): wait a few
         // frames and capture again.
@@ -535,7 +493,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         ShotOf::Menu => scene.overlay.set(Overlay::Pause),
         ShotOf::Help => scene.overlay.set(Overlay::Help),
         ShotOf::Load => {
-            make_sample_saves(&scene.folders);
+            crate::classic::saves::make_sample_saves(&scene.folders);
             scene.overlay.set(Overlay::Load);
         }
         ShotOf::Confirm => scene.asking.0 = Some(Ask::Resign(to_move)),
@@ -571,16 +529,6 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             // Closer in: the party happens in the middle of the board.
             scene.orbit.distance *= PARTY_ZOOM;
         }
-        ShotOf::Food
-        | ShotOf::FoodSelect
-        | ShotOf::FoodEnd
-        | ShotOf::FoodTable
-        | ShotOf::FoodSetup => {}
-        ShotOf::Crossing
-        | ShotOf::CrossingSetup
-        | ShotOf::CrossingHint
-        | ShotOf::CrossingDone
-        | ShotOf::CrossingWatch => {}
         ShotOf::Targeting => {
             // An item of the player's that shows most (two picks, an area),
             // its first target picked when it takes two.
@@ -613,14 +561,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         | ShotOf::Tournament
         | ShotOf::TournamentNew
         | ShotOf::EndRated
-        | ShotOf::Replay
-        | ShotOf::OnlineJoin
-        | ShotOf::OnlineHost
-        | ShotOf::OnlineGame
-        | ShotOf::Draughts
-        | ShotOf::DraughtsCapture
-        | ShotOf::DraughtsSetup
-        | ShotOf::DraughtsEnd => {}
+        | ShotOf::Replay => {}
     }
 }
 
@@ -690,69 +631,6 @@ impl LeagueShot<'_> {
             self.profiles.selected = store.league.profiles.list.first().map(|p| p.id.clone());
         }
     }
-}
-
-/// Seats (name and who plays), moves to play, and the date in the name.
-type SampleGame = (&'static [(&'static str, SeatKind)], usize, &'static str);
-
-/// A few saved games (and one damaged file) for the Load list's picture, in
-/// a `STARHOP_HOME` folder without saves (never the player's own folder).
-pub(crate) fn make_sample_saves(folders: &Folders) {
-    let empty = std::fs::read_dir(&folders.saves).map_or(true, |mut d| d.next().is_none());
-    if std::env::var_os("STARHOP_HOME").is_none() || !empty {
-        return;
-    }
-    let games: [SampleGame; 3] = [
-        (
-            &[
-                ("Anna", SeatKind::Human),
-                ("Player 2", SeatKind::Bot(starhop_ai::Level::Hard)),
-            ],
-            22,
-            "2026-11-28 19.40",
-        ),
-        (
-            &[
-                ("Grandpa", SeatKind::Human),
-                ("Mia", SeatKind::Human),
-                ("Player 3", SeatKind::Human),
-            ],
-            40,
-            "2026-11-29 16.12",
-        ),
-        (
-            &[("Player 1", SeatKind::Human), ("Player 2", SeatKind::Human)],
-            6,
-            "2026-11-30 09.03",
-        ),
-    ];
-    for (i, (seats, moves, stamp)) in games.into_iter().enumerate() {
-        let Ok(mut game) = Game::new(Rules::classic(), seats.len(), 11 + i as u64) else {
-            continue;
-        };
-        let mut rng = Rng::new(game.seed());
-        for _ in 0..moves {
-            match starhop_ai::greedy_move(&game, &mut rng) {
-                Some(mv) if game.play(mv).is_ok() => {}
-                _ => break,
-            }
-        }
-        let names = seats.iter().map(|s| s.0.to_string()).collect();
-        let list: Vec<(String, SeatKind)> = seats.iter().map(|s| (s.0.to_string(), s.1)).collect();
-        let name = crate::persist::save_name(stamp, &list, game.actions().count() + 1);
-        let record = Record {
-            bots: seats.iter().map(|s| s.1.for_record()).collect(),
-            ..Record::of(&game, names)
-        };
-        if crate::persist::save_record(&folders.saves, &record, &name).is_ok() {
-            // Older games look older in the list.
-            std::thread::sleep(std::time::Duration::from_millis(15));
-        }
-    }
-    let _ = std::fs::write(
-        folders.saves.join("old game.json"),
-        "{ \"format\": \"starhop-rec",
-    );
 }
 
 /// Writes the capture as a PNG, unless it is one flat colour.
