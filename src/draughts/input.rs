@@ -267,7 +267,12 @@ fn on_press(
     for DraughtsPress(sq) in presses.read() {
         if !s.human_to_move() {
             if !s.game.is_over() {
-                notices.write(Notice::Problem(tr(lang, "Wait for the bot's move.").into()));
+                let wait = if s.elsewhere[s.game.side_to_move().index()] {
+                    tr(lang, "Wait for the other player's move.")
+                } else {
+                    tr(lang, "Wait for the bot's move.")
+                };
+                notices.write(Notice::Problem(wait.into()));
             }
             continue;
         }
@@ -343,7 +348,7 @@ fn keys(
     }
     if let Some(s) = session {
         // Seen from Black's side (see `view::frame_board`), the arrows turn round.
-        let turn = if super::view::facing(&s.setup) == Side::Black {
+        let turn = if super::view::facing(&s) == Side::Black {
             -1
         } else {
             1

@@ -140,8 +140,10 @@ fn start_jobs(
     }
     let side = s.game.side_to_move();
     let left = s.left.map(|l| l[side.index()]);
+    // A side played at another computer is thought for there.
+    let here = !s.elsewhere[side.index()];
     match s.seat(side) {
-        DraughtsSeat::Bot(level) => {
+        DraughtsSeat::Bot(level) if here => {
             let stop = Arc::new(AtomicBool::new(false));
             jobs.job = Some(spawn(
                 &s.game,
@@ -152,7 +154,7 @@ fn start_jobs(
             ));
             jobs.started += 1;
         }
-        DraughtsSeat::Human if asked => {
+        DraughtsSeat::Human if asked && here => {
             if hint.0.as_ref().is_some_and(|(r, _)| *r == s.revision) {
                 // Already found: show it again.
                 hint.set_changed();
@@ -166,7 +168,7 @@ fn start_jobs(
                 jobs.started += 1;
             }
         }
-        DraughtsSeat::Human => {}
+        _ => {}
     }
 }
 

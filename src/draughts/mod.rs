@@ -77,6 +77,9 @@ pub struct DraughtsSession {
     /// Counts every change of the game: background jobs answer for one
     /// revision, and their answer is dropped when it has moved on.
     pub revision: u64,
+    /// White's and Black's: played at another computer (a network table's),
+    /// so neither a person nor a bot here moves for that side.
+    pub elsewhere: [bool; 2],
 }
 
 impl DraughtsSession {
@@ -87,6 +90,7 @@ impl DraughtsSession {
             setup,
             left,
             revision: 0,
+            elsewhere: [false; 2],
         }
     }
 
@@ -94,9 +98,14 @@ impl DraughtsSession {
         self.setup.seats[side.index()]
     }
 
+    /// Whether a person here plays `side`.
+    pub fn person_here(&self, side: Side) -> bool {
+        self.seat(side) == DraughtsSeat::Human && !self.elsewhere[side.index()]
+    }
+
     /// Whether a person may move now.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.seat(self.game.side_to_move()) == DraughtsSeat::Human
+        !self.game.is_over() && self.person_here(self.game.side_to_move())
     }
 
     pub fn bots_only(&self) -> bool {
@@ -161,6 +170,21 @@ pub enum DraughtsTurn {
     Leave,
     /// Save the game to a file.
     Save,
+}
+
+impl DraughtsTurn {
+    /// Whether it changes the game (or starts another): at a network table
+    /// the host answers it, not this mode.
+    pub fn for_the_table(self) -> bool {
+        matches!(
+            self,
+            DraughtsTurn::Undo
+                | DraughtsTurn::Redo
+                | DraughtsTurn::Resign
+                | DraughtsTurn::Draw
+                | DraughtsTurn::Retry
+        )
+    }
 }
 
 // ----- reports -----
@@ -371,8 +395,15 @@ fn apply_requests(
     mut draft: ResMut<DraughtsDraft>,
     mut saves: MessageWriter<files::SaveDraughts>,
     settings: Res<Settings>,
+    authority: Res<crate::base::MatchAuthority>,
 ) {
     let lang = settings.language;
+    // At a network table the host plays the game: moves and the turns that
+    // change it go there (`online` reads these same messages).
+    let remote = *authority == crate::base::MatchAuthority::Remote;
+    if remote {
+        moves.clear();
+    }
     let Some(mut s) = session.filter(|_| playing.0) else {
         moves.clear();
         for t in turns.read() {
@@ -398,7 +429,7 @@ fn apply_requests(
         }
     }
     let mut back_to_panel = false;
-    for turn in turns.read() {
+    for turn in turns.read().filter(|t| !(remote && t.for_the_table())) {
         match turn {
             DraughtsTurn::Undo => {
                 if undo(&mut s) {

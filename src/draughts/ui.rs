@@ -329,11 +329,9 @@ fn hud(
         {
             hints.write(DraughtsHintRequest);
         }
-        let people = s
-            .setup
-            .seats
-            .iter()
-            .filter(|x| **x == DraughtsSeat::Human)
+        let people = [Side::White, Side::Black]
+            .into_iter()
+            .filter(|&side| s.person_here(side))
             .count();
         if people == 2
             && ui

@@ -334,10 +334,9 @@ fn mark(
 }
 
 /// The side whose player sees the board from their end: Black for a person
-/// playing Black alone against a bot, else White.
-pub fn facing(setup: &super::DraughtsSetup) -> Side {
-    use super::DraughtsSeat::Human;
-    if setup.seats[0] != Human && setup.seats[1] == Human {
+/// here playing Black alone (against a bot, or a player elsewhere), else White.
+pub fn facing(s: &super::DraughtsSession) -> Side {
+    if !s.person_here(Side::White) && s.person_here(Side::Black) {
         Side::Black
     } else {
         Side::White
@@ -364,7 +363,7 @@ fn frame_board(
     } else {
         (window.width() - panel.left - 16.0).max(window.width() * 0.3)
     };
-    let facing = facing(&s.setup);
+    let facing = facing(&s);
     let key = (s.game.variant(), playing.0, free as u32, facing);
     if *framed == Some(key) {
         return;

@@ -47,6 +47,7 @@ pub const ZH: &[(&str, &str)] = &[
     ),
     ("That piece cannot go there.", "这枚棋子不能走到那里。"),
     ("Wait for the bot's move.", "请等电脑走棋。"),
+    ("Wait for the other player's move.", "请等对方走棋。"),
     ("Draughts", "国际跳棋与俄罗斯跳棋"),
     (
         "Men move forwards and capture both ways; kings fly. The capture that takes the most pieces is compulsory; a man is crowned only when its move ends on the far row.",

@@ -198,14 +198,14 @@ fn start_jobs(
     if solver_covers(game) && jobs.watch.is_none() && analysis.revision != Some(revision) {
         jobs.watch = Some(spawn_watch(game));
     }
+    // A seat played at another computer is thought for there.
+    let here = s.here(game.to_move());
     match s.seat(game.to_move()) {
-        FoodSeat::Bot(level) => {
-            if jobs.bot.is_none() {
-                jobs.bot = Some(spawn_bot(game, level, false));
-                jobs.started += 1;
-            }
+        FoodSeat::Bot(level) if here && jobs.bot.is_none() => {
+            jobs.bot = Some(spawn_bot(game, level, false));
+            jobs.started += 1;
         }
-        FoodSeat::Human if asked => {
+        FoodSeat::Human if asked && here => {
             if hint.0.as_ref().is_some_and(|(r, _)| *r == revision) {
                 // Already shown: show it again.
                 hint.set_changed();
@@ -227,7 +227,7 @@ fn start_jobs(
                 jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
             }
         }
-        FoodSeat::Human => {}
+        _ => {}
     }
 }
 

@@ -118,9 +118,19 @@ impl FoodSetup {
 pub struct FoodSession {
     pub game: FoodGame,
     pub setup: FoodSetup,
+    /// The seats played at another computer (a network table's): neither a
+    /// person nor a bot here moves for them. Empty: every seat is here.
+    pub elsewhere: Vec<bool>,
 }
 
 impl FoodSession {
+    pub fn new(game: FoodGame, setup: FoodSetup) -> FoodSession {
+        FoodSession {
+            game,
+            setup,
+            elsewhere: Vec::new(),
+        }
+    }
     pub fn seat(&self, player: usize) -> FoodSeat {
         self.setup
             .seats
@@ -128,9 +138,14 @@ impl FoodSession {
             .copied()
             .unwrap_or(FoodSeat::Human)
     }
+    /// Whether `player`'s turns are played here (not at another computer).
+    pub fn here(&self, player: usize) -> bool {
+        !self.elsewhere.get(player).copied().unwrap_or(false)
+    }
     /// Whether a person may act now.
     pub fn human_to_move(&self) -> bool {
-        !self.game.is_over() && self.seat(self.game.to_move()) == FoodSeat::Human
+        let player = self.game.to_move();
+        !self.game.is_over() && self.seat(player) == FoodSeat::Human && self.here(player)
     }
     pub fn puzzle(&self) -> Option<&Puzzle> {
         match &self.setup.mode {
@@ -253,6 +268,17 @@ pub enum FoodTurn {
     Save,
 }
 
+impl FoodTurn {
+    /// Whether it changes the game (or starts another): at a network table
+    /// the host answers it, not this mode.
+    pub fn for_the_table(self) -> bool {
+        matches!(
+            self,
+            FoodTurn::Undo | FoodTurn::Redo | FoodTurn::Retry | FoodTurn::NextPuzzle
+        )
+    }
+}
+
 // ----- reports -----
 
 /// How marbles moved: a move forwards (with its captures), or taken back.
@@ -351,7 +377,7 @@ fn preview_draft(
     }
     let setup = draft.setup();
     if let Ok(game) = FoodGame::new(setup.rules.clone()) {
-        commands.insert_resource(FoodSession { game, setup });
+        commands.insert_resource(FoodSession::new(game, setup));
         rebuild.write(FoodRebuild);
     }
 }
@@ -370,10 +396,7 @@ fn start_food(
     };
     match FoodGame::new(setup.rules.clone()) {
         Ok(game) => {
-            commands.insert_resource(FoodSession {
-                game,
-                setup: setup.clone(),
-            });
+            commands.insert_resource(FoodSession::new(game, setup.clone()));
             playing.0 = true;
             NextState::set_if_neq(&mut next, Screen::Food);
             rebuild.write(FoodRebuild);
@@ -399,7 +422,7 @@ fn load_food(
     match record.replay() {
         Ok(game) => {
             let setup = setup_of(record);
-            commands.insert_resource(FoodSession { game, setup });
+            commands.insert_resource(FoodSession::new(game, setup));
             playing.0 = true;
             NextState::set_if_neq(&mut next, Screen::Food);
             rebuild.write(FoodRebuild);
@@ -460,8 +483,15 @@ fn apply_requests(
     mut draft: ResMut<FoodDraft>,
     mut saves: MessageWriter<progress::SaveFood>,
     settings: Res<Settings>,
+    authority: Res<crate::base::MatchAuthority>,
 ) {
     let lang = settings.language;
+    // At a network table the host plays the game: moves and the turns that
+    // change it go there (`online` reads these same messages).
+    let remote = *authority == crate::base::MatchAuthority::Remote;
+    if remote {
+        moves.clear();
+    }
     let Some(mut s) = session.filter(|_| playing.0) else {
         moves.clear();
         for t in turns.read() {
@@ -500,7 +530,7 @@ fn apply_requests(
         }
     }
     let mut back_to_panel = false;
-    for turn in turns.read() {
+    for turn in turns.read().filter(|t| !(remote && t.for_the_table())) {
         match turn {
             FoodTurn::Undo => undo(&mut s, &mut moved, &mut notices, lang),
             FoodTurn::Redo => match s.game.redo() {

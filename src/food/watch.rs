@@ -117,10 +117,7 @@ fn show_records(
         moving: false,
     });
     commands.insert_resource(FoodOnShow { moves, at });
-    commands.insert_resource(FoodSession {
-        game,
-        setup: setup_of(record),
-    });
+    commands.insert_resource(FoodSession::new(game, setup_of(record)));
     playing.0 = true;
     NextState::set_if_neq(&mut next, Screen::Food);
     rebuild.write(FoodRebuild);

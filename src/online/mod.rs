@@ -5,6 +5,7 @@
 //! local clock stand still), and every action it plays is applied to the
 //! match here like a local move, so the view animates remote moves the same
 //! way. A copy that disagrees with the authority's checksum is replaced by it.
+//! Tables of draughts and food checkers play in those modes (`boards`).
 
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
@@ -16,13 +17,16 @@ use crate::ui::palette::{nearest_palette, palette_rgb};
 use crate::ui::{Tr, tr, trf};
 use bevy::prelude::*;
 use starhop_engine::{Action, Game, Move, Seat};
+use starhop_games::AnyGame;
 use starhop_net::{
-    ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, HostConfig, HostEvent,
-    HostEvents, HostHandle, Lobby, SeatInfo, UndoPolicy, Want,
+    AnyClientEvent, AnyHostEvent, ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector,
+    HostConfig, HostEvent, HostEvents, HostHandle, Lobby, Play, SeatInfo, TableGame, UndoPolicy,
+    Want,
 };
 use std::net::SocketAddr;
 use std::sync::Mutex;
 
+mod boards;
 mod shots;
 pub mod ui;
 pub mod zh;
@@ -33,6 +37,18 @@ pub const DEFAULT_PORT: u16 = 7878;
 /// Host a network game with this setup (its "Remote player" seats open).
 #[derive(Message, Clone, Debug)]
 pub struct HostGame(pub MatchSetup);
+
+/// Host a table of draughts or food checkers: `seat` is played here by
+/// `name`, the others wait for players (the lobby may give them to bots).
+#[derive(Message, Clone, Debug)]
+pub struct HostTable {
+    pub game: TableGame,
+    pub seat: Seat,
+    pub name: String,
+}
+
+/// The sides' colours of a draughts table (the discs' own), sRGB.
+pub const DRAUGHTS_COLOURS: [[u8; 3]; 2] = [[238, 226, 200], [28, 22, 20]];
 
 /// Host a saved game again, playing `seat` here.
 #[derive(Message, Clone, Debug)]
@@ -166,6 +182,12 @@ pub struct Online {
     turn_began: Option<std::time::Instant>,
     /// We came back with a seat's token (to take the seat back).
     rejoining: bool,
+    /// A table of another game than classic: its game is on show in its
+    /// mode (`boards`), and the table's change count that copy is at.
+    on_board: bool,
+    copy_at: u64,
+    /// That copy missed changes while it went on show (taken next frame).
+    stale: bool,
 }
 
 impl Online {
@@ -200,6 +222,107 @@ impl Online {
         }
     }
 
+    /// A seat's player by the name the lobby knows ("Player 2" when none).
+    pub fn lobby_name(&self, lang: crate::settings::Language, seat: Seat) -> String {
+        self.lobby
+            .as_ref()
+            .and_then(|l| l.seats.get(seat as usize))
+            .map(|s| crate::ui::display_name(lang, &s.name))
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| trf(lang, "Player {}", &[&(seat + 1)]))
+    }
+
+    /// The authority's game of any kind now, and its change count.
+    fn any_authority(&self) -> Option<(AnyGame, u64)> {
+        match &self.link {
+            Link::Host { handle, .. } => {
+                let v = handle.view();
+                v.any_game().map(|g| (g, v.seq))
+            }
+            Link::Client { handle, .. } => {
+                let v = handle.as_ref()?.view();
+                v.any_game().map(|g| (g, v.seq))
+            }
+        }
+    }
+
+    /// Which game the table plays (classic until its lobby says).
+    pub fn game(&self) -> TableGame {
+        self.lobby
+            .as_ref()
+            .map(|l| l.game.clone())
+            .unwrap_or_default()
+    }
+
+    /// Whether a seat is played at another computer: for a host, a remote
+    /// player's (not its people's or bots'); for a client, every seat but ours.
+    fn elsewhere(&self, seat: Seat) -> bool {
+        match &self.link {
+            Link::Host { .. } => !self.lobby.as_ref().is_some_and(|l| {
+                l.seats.get(seat as usize).is_some_and(|s| {
+                    matches!(
+                        s.kind,
+                        starhop_net::SeatKind::Local | starhop_net::SeatKind::Bot { .. }
+                    )
+                })
+            }),
+            Link::Client { .. } => self.seat != Some(seat),
+        }
+    }
+
+    /// The game so far as a record, whichever game the table plays (`None`
+    /// before the game): the host's, or a client's own copy.
+    pub fn any_record(&self) -> Option<starhop_games::AnyRecord> {
+        match &self.link {
+            Link::Host { handle, .. } => handle.any_record(),
+            Link::Client { handle, .. } => handle.as_ref()?.any_record(),
+        }
+    }
+
+    /// The colour a seat is shown in, sRGB: a draughts side's, else the
+    /// seat's palette colour.
+    fn seat_colour(&self, seat: Seat) -> [u8; 3] {
+        match self.game() {
+            TableGame::Draughts { .. } => DRAUGHTS_COLOURS[seat as usize % 2],
+            _ => {
+                let colour = self
+                    .setup
+                    .seats
+                    .get(seat as usize)
+                    .map_or(seat, |s| s.colour);
+                palette_rgb(colour)
+            }
+        }
+    }
+
+    /// Takes back the last move: the host at once, a client asks the host.
+    fn take_back(&self, lang: crate::settings::Language, notices: &mut MessageWriter<Notice>) {
+        match &self.link {
+            Link::Host { handle, .. } => {
+                if let Err(e) = handle.undo() {
+                    notices.write(Notice::Problem(e.to_string()));
+                }
+            }
+            Link::Client { handle, .. } => {
+                if let Some(h) = handle {
+                    h.ask_undo(self.seq_of_copy());
+                    let text = lang.t("Asked the host to take back the last move.");
+                    notices.write(Notice::Info(text.into()));
+                }
+            }
+        }
+    }
+
+    /// The change count of the game on show: the copy's at a table of
+    /// another game, else the client's.
+    fn seq_of_copy(&self) -> u64 {
+        if self.on_board {
+            self.copy_at
+        } else {
+            self.seq()
+        }
+    }
+
     fn seq(&self) -> u64 {
         match &self.link {
             Link::Host { handle, .. } => handle.view().seq,
@@ -224,6 +347,7 @@ impl Drop for Online {
 pub(super) fn plugin(app: &mut App) {
     crate::ui::i18n::register(zh::ZH);
     app.add_message::<HostGame>()
+        .add_message::<HostTable>()
         .add_message::<HostSaved>()
         .add_message::<JoinGame>()
         .add_message::<TableRequest>()
@@ -232,10 +356,12 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (
                     host_game,
+                    host_table,
                     host_saved,
                     join_game,
                     table_requests,
                     send_requests,
+                    boards::send_board_requests,
                 )
                     .chain(),
                 follow_table,
@@ -317,6 +443,48 @@ fn host_game(
     config.seed = Some(setup.seed.unwrap_or_else(crate::classic::fresh_seed));
     let lang = settings.language;
     let opened = open_table(config, setup);
+    put_up(opened, &mut commands, &mut next, &mut notices, lang);
+}
+
+/// Hosts a draughts or food-checkers table: our seat is a person here, the
+/// others open, each in its colour.
+fn host_table(
+    mut commands: Commands,
+    settings: Res<Settings>,
+    mut requests: MessageReader<HostTable>,
+    mut notices: MessageWriter<Notice>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let Some(request) = requests.read().last() else {
+        return;
+    };
+    let mut config = HostConfig::of_game(request.game.clone());
+    let players = config.seats.len();
+    // The seats' names and kinds, kept as a classic setup's (the lobby's
+    // bots are set there as at a classic table).
+    let mut setup = MatchSetup::new(players, starhop_engine::Rules::classic());
+    for (i, s) in setup.seats.iter_mut().enumerate() {
+        if i == request.seat as usize {
+            let name = request.name.trim();
+            if !name.is_empty() {
+                s.name = name.to_string();
+            }
+        } else {
+            s.kind = SeatKind::Remote;
+        }
+    }
+    for (i, info) in config.seats.iter_mut().enumerate() {
+        if i == request.seat as usize {
+            *info = SeatInfo::local(setup.seats[i].name.clone());
+        }
+        let colour = match request.game {
+            TableGame::Draughts { .. } => DRAUGHTS_COLOURS[i % 2],
+            _ => palette_rgb(setup.seats[i].colour),
+        };
+        info.colour = Some(colour);
+    }
+    let lang = settings.language;
+    let opened = open_table(config, &setup);
     put_up(opened, &mut commands, &mut next, &mut notices, lang);
 }
 
@@ -414,6 +582,9 @@ fn open_table(mut config: HostConfig, setup: &MatchSetup) -> Result<Online, Stri
         undo_asked: None,
         turn_began: None,
         rejoining: false,
+        on_board: false,
+        copy_at: 0,
+        stale: false,
     })
 }
 
@@ -452,6 +623,9 @@ fn join_game(
                     undo_asked: None,
                     turn_began: None,
                     rejoining: join.rejoin.is_some() && !join.watch,
+                    on_board: false,
+                    copy_at: 0,
+                    stale: false,
                 },
             );
             commands.insert_resource(LastTable(join.clone()));
@@ -484,6 +658,7 @@ fn table_requests(
             }
             (TableRequest::SetSeat(seat, kind), Link::Host { handle, .. }) => {
                 let handle = handle.clone();
+                let colour = online.seat_colour(*seat);
                 let Some(s) = online.setup.seats.get_mut(*seat as usize) else {
                     continue;
                 };
@@ -492,7 +667,7 @@ fn table_requests(
                     SeatKind::Remote => SeatInfo::open(),
                     _ => continue,
                 };
-                match handle.set_seat(*seat, info.with_colour(palette_rgb(s.colour))) {
+                match handle.set_seat(*seat, info.with_colour(colour)) {
                     Ok(()) => {
                         s.kind = *kind;
                         s.profile = None;
@@ -536,7 +711,8 @@ fn send_requests(
     mut turns: MessageReader<TurnRequest>,
     mut notices: MessageWriter<Notice>,
 ) {
-    let (Some(online), Some(m)) = (online, game) else {
+    // A stale match of an earlier game is not the table's.
+    let (Some(online), Some(m)) = (online.filter(|o| o.game() == TableGame::Classic), game) else {
         return;
     };
     let g = &m.game;
@@ -578,22 +754,7 @@ fn send_requests(
         match *req {
             TurnRequest::Pass => actions.push(Action::Pass { ms: 0 }),
             TurnRequest::Resign(seat) => actions.push(Action::Resign { seat, ms: 0 }),
-            TurnRequest::Undo => match &online.link {
-                Link::Host { handle, .. } => {
-                    if let Err(e) = handle.undo() {
-                        notices.write(Notice::Problem(e.to_string()));
-                    }
-                }
-                Link::Client { handle, .. } => {
-                    if let Some(h) = handle {
-                        h.ask_undo(online.seq());
-                        let text = settings
-                            .language
-                            .t("Asked the host to take back the last move.");
-                        notices.write(Notice::Info(text.into()));
-                    }
-                }
-            },
+            TurnRequest::Undo => online.take_back(settings.language, &mut notices),
             TurnRequest::Redo => {
                 let text = settings
                     .language
@@ -629,6 +790,8 @@ enum News {
     Welcome(Option<Seat>),
     Started,
     Applied(u64, Action),
+    /// A move of a table of another game than classic (`boards`).
+    Played(u64, Play),
     /// The authority's game changed otherwise (an undo, a resync).
     Replaced,
     Connection(Seat, bool),
@@ -645,7 +808,15 @@ fn news(online: &Online) -> Vec<News> {
     match &online.link {
         Link::Host { events, .. } => {
             let events = events.lock().unwrap_or_else(|e| e.into_inner());
-            while let Some(e) = events.try_recv() {
+            while let Some(e) = events.try_recv_any() {
+                let e = match e {
+                    AnyHostEvent::Event(e) => e,
+                    AnyHostEvent::Played { seq, play, .. } => {
+                        out.push(News::Played(seq, play));
+                        continue;
+                    }
+                    AnyHostEvent::GameOver { .. } => continue,
+                };
                 out.push(match e {
                     HostEvent::Lobby(l) => News::Lobby(l),
                     HostEvent::Started { .. } => News::Started,
@@ -660,7 +831,20 @@ fn news(online: &Online) -> Vec<News> {
         }
         Link::Client { events, .. } => {
             let events = events.lock().unwrap_or_else(|e| e.into_inner());
-            while let Some(e) = events.try_recv() {
+            while let Some(e) = events.try_recv_any() {
+                let e = match e {
+                    AnyClientEvent::Event(e) => e,
+                    AnyClientEvent::Played { seq, play } => {
+                        out.push(News::Played(seq, play));
+                        continue;
+                    }
+                    // The end as the host tells it: also how a player who
+                    // comes back to a finished game sees it.
+                    AnyClientEvent::GameOver { .. } => {
+                        out.push(News::Replaced);
+                        continue;
+                    }
+                };
                 out.push(match e {
                     ClientEvent::Welcome { seat, .. } => News::Welcome(seat),
                     ClientEvent::Refused { message, .. } => News::Refused(message),
@@ -711,14 +895,19 @@ fn follow_table(
     mut commands: Commands,
     settings: Res<Settings>,
     online: Option<ResMut<Online>>,
-    mut game: Option<ResMut<Match>>,
+    game: Option<ResMut<Match>>,
     mut reports: Reports,
     mut changed: MessageWriter<BoardChanged>,
     mut next: ResMut<NextState<Screen>>,
     mut last: Option<ResMut<LastTable>>,
+    mut boards: boards::Boards,
 ) {
     let Some(mut online) = online else { return };
     let lang = settings.language;
+    // A stale match of an earlier game is not a table's of another game.
+    let classic = online.game() == TableGame::Classic;
+    let mut game = game.filter(|_| classic);
+    boards.catch_up(&mut online);
     for item in news(&online) {
         if matches!(item, News::Started | News::Applied(..) | News::Replaced) {
             online.turn_began = Some(std::time::Instant::now());
@@ -736,6 +925,17 @@ fn follow_table(
             News::Welcome(seat) => {
                 online.seat = seat;
                 online.state = TableState::Lobby;
+                // The table as it is when we come in (a game under way
+                // starts at once, before any other lobby news).
+                let lobby = match &online.link {
+                    Link::Client {
+                        handle: Some(h), ..
+                    } => h.view().lobby,
+                    _ => None,
+                };
+                if lobby.is_some() {
+                    online.lobby = lobby;
+                }
                 // Back with a token but no seat: the seat waited its time
                 // and was given up. Say so plainly; the game is watched.
                 if online.rejoining && seat.is_none() {
@@ -763,13 +963,22 @@ fn follow_table(
                     last.0.rejoin = h.view().token;
                 }
             }
+            News::Started if online.on_board => boards.changed(&mut online),
             News::Started => {
+                if boards.begin(&mut commands, &mut online, &mut next) {
+                    continue;
+                }
                 if begin(&mut commands, &mut online) {
                     next.set(Screen::Playing);
                     changed.write(BoardChanged);
                     // The match is inserted at the end of this system: the
                     // actions that follow are in the authority's copy already.
                     return;
+                }
+            }
+            News::Played(seq, play) => {
+                if online.on_board {
+                    boards.played(&mut online, seq, &play);
                 }
             }
             News::Applied(seq, action) => {
@@ -784,10 +993,14 @@ fn follow_table(
                     _ => replace(m, &online, &mut reports),
                 }
             }
+            News::Replaced if online.on_board => boards.changed(&mut online),
             News::Replaced => match game.as_mut() {
                 Some(m) => replace(m, &online, &mut reports),
                 // Back at a game under way (a seat taken back): it is on at once.
                 None => {
+                    if boards.begin(&mut commands, &mut online, &mut next) {
+                        continue;
+                    }
                     if begin(&mut commands, &mut online) {
                         next.set(Screen::Playing);
                         changed.write(BoardChanged);
@@ -804,17 +1017,11 @@ fn follow_table(
                     info.connected = connected;
                 }
                 // By name, as the lobby knows it before the game is on screen.
-                let name = match (&game, &online.lobby) {
-                    (Some(m), _) if (seat as usize) < m.setup.seats.len() => {
+                let name = match &game {
+                    Some(m) if (seat as usize) < m.setup.seats.len() => {
                         crate::classic::screens::seat_name(lang, m, seat)
                     }
-                    (_, Some(lobby)) => lobby
-                        .seats
-                        .get(seat as usize)
-                        .map(|s| crate::ui::display_name(lang, &s.name))
-                        .filter(|n| !n.is_empty())
-                        .unwrap_or_else(|| trf(lang, "Player {}", &[&(seat + 1)])),
-                    _ => trf(lang, "Player {}", &[&(seat + 1)]),
+                    _ => online.lobby_name(lang, seat),
                 };
                 reports.info(if connected {
                     trf(lang, "{} is back.", &[&name])
@@ -842,14 +1049,14 @@ fn follow_table(
             }
             News::Disconnected => online.state = TableState::Reconnecting,
             News::Reconnected => {
-                online.state = if game.is_some() {
+                online.state = if game.is_some() || online.on_board {
                     TableState::Playing
                 } else {
                     TableState::Lobby
                 }
             }
             News::Closed(reason) => {
-                if game.is_some() {
+                if game.is_some() || online.on_board {
                     reports.info(trf(
                         lang,
                         "The table has closed ({}). The game stays on screen: save it from the menu.",
@@ -866,7 +1073,7 @@ fn follow_table(
 /// turn began, or what the host last told a client, counted on. Only shown:
 /// the host plays the time-outs.
 fn show_clock(online: Option<Res<Online>>, game: Option<ResMut<Match>>) {
-    let (Some(online), Some(mut m)) = (online, game) else {
+    let (Some(online), Some(mut m)) = (online.filter(|o| !o.on_board), game) else {
         return;
     };
     let rules = m.game.rules();
@@ -922,17 +1129,27 @@ fn replace(m: &mut Match, online: &Online, reports: &mut Reports) {
     reports.marbles(changes);
 }
 
-/// Leaving the table's screens closes it.
+/// Leaving the table's screens closes it, and so does a draughts or
+/// food-checkers game of the table giving way to its mode's setup panel.
 fn close_when_left(
     mut commands: Commands,
     online: Option<Res<Online>>,
     screen: Res<State<Screen>>,
     next: Res<NextState<Screen>>,
+    draughts: Res<crate::draughts::DraughtsPlaying>,
+    food: Res<crate::food::FoodPlaying>,
 ) {
-    let table = |s: &Screen| matches!(s, Screen::Online | Screen::Playing);
+    let table = |s: &Screen| {
+        matches!(
+            s,
+            Screen::Online | Screen::Playing | Screen::Draughts | Screen::Food
+        )
+    };
     // A table just opened is on its way to its screen.
     let going = matches!(&*next, NextState::Pending(s) if table(s));
-    if online.is_some() && !table(screen.get()) && !going {
+    let Some(online) = online else { return };
+    let gave_way = online.on_board && !draughts.0 && !food.0;
+    if (!table(screen.get()) && !going) || gave_way {
         leave_table(&mut commands);
     }
 }

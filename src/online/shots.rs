@@ -1,13 +1,16 @@
 //! `--screenshot FILE --shot online-join|online-host|online-game`: sets a
 //! network table up in the first frames. The host's lobby and game need a
 //! player who really joins (over loopback), so the picture is held until the
-//! table shows what the shot is of.
+//! table shows what the shot is of. With `--draughts [VARIANT]` or `--food
+//! table` the table plays that game (the join panel has it chosen to host).
 
-use super::ui::JoinForm;
-use super::{HostGame, Online, TableRequest};
+use super::ui::{HostChoice, HostForm, JoinForm};
+use super::{HostGame, HostTable, Online, TableRequest};
 use crate::base::Screen;
-use crate::base::shot::{HoldShot, ShotScene, register_shots};
+use crate::base::shot::{HoldShot, ShotScene, ShotSetup, register_shots};
 use crate::classic::{Match, MatchSetup, SeatKind};
+use crate::draughts::DraughtsSetup;
+use crate::food::FoodSetup;
 use bevy::prelude::*;
 use starhop_net::{
     ClientConfig, ClientEvents, ClientHandle, Connector, HostConfig, HostHandle, Want,
@@ -53,6 +56,30 @@ struct ShotHost(#[allow(dead_code)] HostHandle);
 /// Frames a shot waits for its table before it is taken anyway.
 const PATIENCE: u32 = 600;
 
+/// The draughts or food-checkers table the command line asks for, as the
+/// host's form would open it (Ann plays the first seat).
+fn other_game(
+    draughts: Option<&ShotSetup<DraughtsSetup>>,
+    food: Option<&ShotSetup<FoodSetup>>,
+) -> Option<HostForm> {
+    let mut form = HostForm {
+        name: "Ann".into(),
+        ..HostForm::default()
+    };
+    if let Some(ShotSetup(d)) = draughts {
+        form.choice = HostChoice::Draughts;
+        form.variant = d.variant;
+    } else if let Some(ShotSetup(f)) = food.filter(|f| f.0.setup_is_table()) {
+        form.choice = HostChoice::Food;
+        form.holes = f.rules.holes;
+        form.players = f.rules.players.max(3);
+        form.slides = f.rules.slides;
+    } else {
+        return None;
+    }
+    Some(form)
+}
+
 /// A family table: a person at the host, one from elsewhere, a bot, one seat open.
 fn sample_setup() -> MatchSetup {
     let mut setup = MatchSetup::new(4, starhop_engine::Rules::classic());
@@ -74,23 +101,28 @@ fn sample_setup() -> MatchSetup {
 fn arrange(
     mut commands: Commands,
     scene: Res<ShotScene>,
+    (draughts, food): (
+        Option<Res<ShotSetup<DraughtsSetup>>>,
+        Option<Res<ShotSetup<FoodSetup>>>,
+    ),
     online: Option<Res<Online>>,
     game: Option<Res<Match>>,
     guest: Option<Res<Guest>>,
-    mut step: Local<u32>,
-    mut frames: Local<u32>,
+    (mut step, mut frames): (Local<u32>, Local<u32>),
     mut pending: ResMut<crate::classic::PendingSetup>,
     mut form: ResMut<JoinForm>,
+    mut host_form: ResMut<HostForm>,
     nearby: Res<super::ui::Nearby>,
     mut saves: ResMut<super::ui::HostableSaves>,
     folders: Option<Res<crate::persist::Folders>>,
     mut next: ResMut<NextState<Screen>>,
-    mut hosts: MessageWriter<HostGame>,
+    (mut hosts, mut tables): (MessageWriter<HostGame>, MessageWriter<HostTable>),
     mut table: MessageWriter<TableRequest>,
 ) {
     let Some(&(_, shot)) = SHOTS.iter().find(|(name, _)| scene.is(name)) else {
         return;
     };
+    let other = other_game(draughts.as_deref(), food.as_deref());
     *frames += 1;
     if *frames > PATIENCE && *step < 99 {
         warn!("the pictured table did not get ready; taking it as it is");
@@ -114,8 +146,14 @@ fn arrange(
                 commands.insert_resource(ShotHost(host));
                 commands.insert_resource(HoldShot);
             }
-            // Saved games to host, the list open.
-            if let Some(f) = folders {
+            // The other game to host, chosen (its saved games stay shut).
+            if let Some(other) = other.clone() {
+                *host_form = HostForm {
+                    name: String::new(),
+                    ..other
+                };
+            } else if let Some(f) = folders {
+                // Saved games to host, the list open.
                 crate::classic::saves::make_sample_saves(&f);
                 saves.open = true;
                 saves.listed = false;
@@ -129,6 +167,13 @@ fn arrange(
                 commands.remove_resource::<HoldShot>();
                 *step = 99;
             }
+        }
+        (0, _) if other.is_some() => {
+            commands.insert_resource(HoldShot);
+            if let Some(table) = other.as_ref().and_then(|f| f.table()) {
+                tables.write(table);
+            }
+            *step = 1;
         }
         (0, _) => {
             commands.insert_resource(HoldShot);
@@ -170,12 +215,22 @@ fn arrange(
                 commands.remove_resource::<HoldShot>();
                 *step = 99;
             } else {
+                // A bot on every other seat still open, so the game can start.
+                let open = online.as_ref().and_then(|o| o.lobby.as_ref()).map(|l| {
+                    (0..l.seats.len() as u8)
+                        .filter(|&i| l.seats[i as usize].kind == starhop_net::SeatKind::Open)
+                        .collect::<Vec<_>>()
+                });
+                for seat in open.unwrap_or_default() {
+                    let bot = SeatKind::Bot(starhop_ai::Level::Easy);
+                    table.write(TableRequest::SetSeat(seat, bot));
+                }
                 table.write(TableRequest::Start);
                 *step = 3;
             }
         }
         (3, _) => {
-            if game.is_none() {
+            if game.is_none() && !online.as_ref().is_some_and(|o| o.on_board) {
                 return;
             }
             // The joined player leaves mid-game: the seat waits for them.

@@ -3,7 +3,9 @@
 //! banner with the table and who has lost the connection, plus the host's
 //! answer to a player who asks to take back a move.
 
-use super::{HostSaved, JoinGame, LastTable, Online, TableRequest, TableState};
+use super::{
+    DRAUGHTS_COLOURS, HostSaved, HostTable, JoinGame, LastTable, Online, TableRequest, TableState,
+};
 use crate::base::Notice;
 use crate::base::Screen;
 use crate::base::ViewportInsets;
@@ -17,8 +19,10 @@ use crate::ui::{Tr, swatch, trf};
 use crate::ui::{screen_heading, screen_panel};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use starhop_draughts::{Side, Variant};
 use starhop_engine::Seat;
-use starhop_net::{DISCOVERY_PORT, Discovery, FoundTable, Lobby, SeatKind as NetSeat};
+use starhop_engine::food::FoodRules;
+use starhop_net::{DISCOVERY_PORT, Discovery, FoundTable, Lobby, SeatKind as NetSeat, TableGame};
 
 /// What the join form holds between frames.
 #[derive(Resource, Clone, Debug, Default)]
@@ -28,6 +32,71 @@ pub struct JoinForm {
     pub name: String,
     /// Join as a spectator, without a seat.
     pub watch: bool,
+}
+
+/// Which game a table to host plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostChoice {
+    /// Chinese checkers, set up on the setup screen.
+    #[default]
+    Classic,
+    Draughts,
+    Food,
+}
+
+/// What the panel's "host a table" part holds between frames.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct HostForm {
+    pub choice: HostChoice,
+    pub variant: Variant,
+    /// The draughts side played here.
+    pub side: Side,
+    /// Food checkers: seats, board and slides.
+    pub players: usize,
+    pub holes: usize,
+    pub slides: bool,
+    /// The name of the person here (a seat's default name when empty).
+    pub name: String,
+}
+
+impl Default for HostForm {
+    fn default() -> HostForm {
+        HostForm {
+            choice: HostChoice::Classic,
+            variant: Variant::International,
+            side: Side::White,
+            players: 3,
+            holes: 61,
+            slides: true,
+            name: String::new(),
+        }
+    }
+}
+
+impl HostForm {
+    /// The draughts or food-checkers table the form describes (classic is
+    /// set up on the setup screen).
+    pub fn table(&self) -> Option<HostTable> {
+        let (game, seat) = match self.choice {
+            HostChoice::Classic => return None,
+            HostChoice::Draughts => (
+                TableGame::Draughts {
+                    variant: self.variant,
+                },
+                self.side.index() as Seat,
+            ),
+            HostChoice::Food => {
+                let mut rules = FoodRules::table(self.holes, self.players.clamp(2, 6));
+                rules.slides = self.slides;
+                (TableGame::Food { rules }, 0)
+            }
+        };
+        Some(HostTable {
+            game,
+            seat,
+            name: self.name.clone(),
+        })
+    }
 }
 
 /// Tables found on the local network while the join form is open.
@@ -60,6 +129,7 @@ const LOOK_EVERY: f32 = 0.5;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<JoinForm>()
+        .init_resource::<HostForm>()
         .init_resource::<Nearby>()
         .add_plugins(super::shots::plugin)
         .add_systems(Update, look_for_tables.run_if(in_state(Screen::Online)))
@@ -75,7 +145,11 @@ pub(crate) fn plugin(app: &mut App) {
             EguiPrimaryContextPass,
             (
                 online_screen.run_if(in_state(Screen::Online)),
-                table_banner.run_if(in_state(Screen::Playing)),
+                table_banner.run_if(
+                    in_state(Screen::Playing)
+                        .or_else(in_state(Screen::Draughts))
+                        .or_else(in_state(Screen::Food)),
+                ),
             )
                 .after(crate::ui::install_fonts),
         );
@@ -147,10 +221,11 @@ fn online_screen(
     online: Option<Res<Online>>,
     last: Option<Res<LastTable>>,
     mut form: ResMut<JoinForm>,
+    mut host: ResMut<HostForm>,
     nearby: Res<Nearby>,
     mut saves: ResMut<HostableSaves>,
     folders: Option<Res<Folders>>,
-    mut hosts: MessageWriter<HostSaved>,
+    mut hosting: (MessageWriter<HostSaved>, MessageWriter<HostTable>),
     mut notices: MessageWriter<Notice>,
     mut panel: ResMut<ViewportInsets>,
     mut pending: ResMut<PendingSetup>,
@@ -160,6 +235,7 @@ fn online_screen(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
+    let (hosts, tables) = &mut hosting;
     screen_panel(ctx, "online", 440.0, &mut panel, |ui| {
         if screen_heading(ui, lang, lang.t("Network game")) {
             table.write(TableRequest::Leave);
@@ -190,7 +266,25 @@ fn online_screen(
                     });
                 }
                 ui.add_space(8.0);
-                if ui
+                let mut choice = host.choice;
+                ui.horizontal(|ui| {
+                    ui.label(lang.t("Host a table:"));
+                    ui.selectable_value(
+                        &mut choice,
+                        HostChoice::Classic,
+                        lang.t("Chinese checkers"),
+                    );
+                    ui.selectable_value(&mut choice, HostChoice::Draughts, lang.t("Draughts"));
+                    ui.selectable_value(&mut choice, HostChoice::Food, lang.t("Food checkers"));
+                });
+                if choice != host.choice {
+                    host.choice = choice;
+                }
+                if host.choice != HostChoice::Classic {
+                    if let Some(table) = other_game_form(ui, lang, &mut host) {
+                        tables.write(table);
+                    }
+                } else if ui
                     .button(format!("🌐 {}", lang.t("Set up a table to host")))
                     .on_hover_text(lang.t(
                         "Choose players and rules; seats set to Remote player wait for people at other computers.",
@@ -219,7 +313,7 @@ fn online_screen(
                         saves.chosen = Some((first.path.clone(), 0));
                     }
                 }
-                if let Some(problem) = hostable_saves(ui, lang, &mut saves, &mut hosts) {
+                if let Some(problem) = hostable_saves(ui, lang, &mut saves, hosts) {
                     notices.write(Notice::Problem(problem));
                 }
             }
@@ -227,6 +321,62 @@ fn online_screen(
         }
     });
     Ok(())
+}
+
+/// The table of draughts or food checkers to host: the variant and the
+/// side played here, or the board, players and slides; the request when
+/// "Open the table" is pressed. Changes only what the player changed.
+fn other_game_form(ui: &mut egui::Ui, lang: Language, host: &mut HostForm) -> Option<HostTable> {
+    let mut f = host.clone();
+    match f.choice {
+        HostChoice::Draughts => {
+            ui.horizontal(|ui| {
+                for v in [Variant::International, Variant::Russian] {
+                    ui.selectable_value(&mut f.variant, v, crate::draughts::variant_name(lang, v));
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label(lang.t("You play"));
+                for side in [Side::White, Side::Black] {
+                    ui.selectable_value(&mut f.side, side, crate::draughts::side_name(lang, side));
+                }
+            });
+        }
+        HostChoice::Food => {
+            ui.horizontal(|ui| {
+                ui.label(lang.t("Board"));
+                ui.selectable_value(&mut f.holes, 37, lang.t("Small (37 holes)"));
+                ui.selectable_value(&mut f.holes, 61, lang.t("Standard (61 holes)"));
+                ui.selectable_value(&mut f.holes, 91, lang.t("Large (91 holes)"));
+            });
+            ui.horizontal(|ui| {
+                ui.label(lang.t("Players"));
+                for n in 2..=6 {
+                    ui.selectable_value(&mut f.players, n, n.to_string());
+                }
+            });
+            ui.checkbox(&mut f.slides, lang.t("Slides")).on_hover_text(
+                lang.t(
+                    "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
+                ),
+            );
+        }
+        HostChoice::Classic => return None,
+    }
+    ui.horizontal(|ui| {
+        ui.label(lang.t("Your name"));
+        ui.add(egui::TextEdit::singleline(&mut f.name).char_limit(24));
+    });
+    let open = ui
+        .button(format!("🌐 {}", lang.t("Open the table")))
+        .on_hover_text(lang.t(
+            "Others join with its address and room code; in the lobby a bot can take a seat nobody came for.",
+        ))
+        .clicked();
+    if f != *host {
+        *host = f;
+    }
+    if open { host.table() } else { None }
 }
 
 /// "Host a saved game": the saved games, and for the one chosen, which
@@ -360,6 +510,9 @@ fn lobby_panel(
     } else {
         ui.label(trf(lang, "Table at {}", &[&o.addresses.join(", ")]));
     }
+    if let Some(game) = game_line(lang, &o.game()) {
+        ui.strong(game);
+    }
     ui.separator();
     match &o.state {
         TableState::Connecting => {
@@ -383,13 +536,7 @@ fn lobby_panel(
         TableState::Lobby | TableState::Playing => {}
     }
     if let Some(lobby) = &o.lobby {
-        // The host's colours, as its lobby says (else our setup's).
-        let colours: Vec<u8> = (0..lobby.seats.len())
-            .map(|i| match lobby.seats[i].colour {
-                Some(rgb) => crate::ui::palette::nearest_palette(rgb),
-                None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
-            })
-            .collect();
+        let colours = seat_colours(o, lobby);
         let editable = o.is_host() && o.state == TableState::Lobby;
         seats(ui, lang, lobby, o.seat, &colours, editable.then_some(table));
         let open = lobby.seats.iter().any(|s| s.kind == NetSeat::Open);
@@ -424,6 +571,43 @@ fn lobby_panel(
     }
 }
 
+/// Which game the table plays, in words (nothing for classic, whose
+/// lobby has always been its own).
+fn game_line(lang: Language, game: &TableGame) -> Option<String> {
+    let what = match game {
+        TableGame::Classic => return None,
+        TableGame::Draughts { variant } => {
+            crate::draughts::variant_name(lang, *variant).to_string()
+        }
+        TableGame::Food { rules } => trf(
+            lang,
+            "Food checkers · {} players · {} holes",
+            &[&rules.players, &rules.holes],
+        ),
+    };
+    Some(trf(lang, "Game: {}", &[&what]))
+}
+
+/// The seats' colours as the table's game shows them: a draughts side's,
+/// a food-checkers player's, or the host's colours for classic, as its
+/// lobby says (else our setup's).
+fn seat_colours(o: &Online, lobby: &Lobby) -> Vec<Color> {
+    let rgb = |c: [u8; 3]| Color::srgb_u8(c[0], c[1], c[2]);
+    (0..lobby.seats.len())
+        .map(|i| match o.game() {
+            TableGame::Draughts { .. } => rgb(DRAUGHTS_COLOURS[i % 2]),
+            TableGame::Food { .. } => PALETTE[i % PALETTE.len()].1,
+            TableGame::Classic => {
+                let palette = match lobby.seats[i].colour {
+                    Some(c) => crate::ui::palette::nearest_palette(c),
+                    None => o.setup.seats.get(i).map_or(i as u8, |s| s.colour),
+                };
+                PALETTE[palette as usize % PALETTE.len()].1
+            }
+        })
+        .collect()
+}
+
 /// The lobby's seats: colour, who sits there, and whether they are here.
 /// The host (`edit`) may put a bot on a seat nobody has taken yet, or open
 /// a bot's seat to a remote player again.
@@ -432,7 +616,7 @@ fn seats(
     lang: Language,
     lobby: &Lobby,
     me: Option<u8>,
-    colours: &[u8],
+    colours: &[Color],
     mut edit: Option<&mut MessageWriter<TableRequest>>,
 ) {
     egui::Grid::new("lobby-seats")
@@ -440,8 +624,8 @@ fn seats(
         .spacing([8.0, 4.0])
         .show(ui, |ui| {
             for (i, seat) in lobby.seats.iter().enumerate() {
-                let colour = colours.get(i).map_or(i, |&c| c as usize);
-                swatch(ui, PALETTE[colour % PALETTE.len()].1);
+                let colour = colours.get(i).copied();
+                swatch(ui, colour.unwrap_or(PALETTE[i % PALETTE.len()].1));
                 let name = if seat.name.is_empty() {
                     lang.t("(open)").to_string()
                 } else if me == Some(i as u8) {
@@ -512,11 +696,20 @@ fn table_banner(
     game: Option<Res<Match>>,
     mut table: MessageWriter<TableRequest>,
 ) -> Result {
-    let (Some(o), Some(m)) = (online, game) else {
+    let Some(o) = online else {
         return Ok(());
     };
-    let ctx = contexts.ctx_mut()?;
+    // A classic table's match, or the game of another table on show in its mode.
+    let m = game.filter(|_| !o.on_board);
+    if m.is_none() && !o.on_board {
+        return Ok(());
+    }
     let lang = settings.language;
+    let name = |seat: Seat| match &m {
+        Some(m) => m.name(seat).to_string(),
+        None => o.lobby_name(lang, seat),
+    };
+    let ctx = contexts.ctx_mut()?;
     egui::Area::new(egui::Id::new("online-banner"))
         // Above the help line, clear of the players' list and the buttons.
         .anchor(egui::Align2::RIGHT_BOTTOM, egui::vec2(-16.0, -48.0))
@@ -547,13 +740,13 @@ fn table_banner(
                 for seat in o.lost() {
                     ui.colored_label(
                         egui::Color32::from_rgb(230, 180, 90),
-                        trf(lang, "⚠ {}: connection lost", &[&m.name(seat)]),
+                        trf(lang, "⚠ {}: connection lost", &[&name(seat)]),
                     );
                 }
             });
         });
     if let Some(seat) = o.undo_asked {
-        let who = seat.map_or_else(|| lang.t("A player").to_string(), |s| m.name(s).to_string());
+        let who = seat.map_or_else(|| lang.t("A player").to_string(), name);
         egui::Window::new(lang.t("Take back a move?"))
             .id(egui::Id::new("online-undo"))
             .collapsible(false)

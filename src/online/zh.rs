@@ -120,4 +120,24 @@ pub const ZH: &[(&str, &str)] = &[
         "Nobody coming? A bot can take the seat until the game starts.",
         "没人来？开局前可以让电脑坐这个位置。",
     ),
+    ("Host a table:", "主持一桌："),
+    ("You play", "你执"),
+    ("Open the table", "开桌"),
+    (
+        "Others join with its address and room code; in the lobby a bot can take a seat nobody came for.",
+        "其他人用地址和房间码加入；在等候室里，没人来的座位可以交给电脑。",
+    ),
+    ("Game: {}", "棋类：{}"),
+    (
+        "Food checkers · {} players · {} holes",
+        "食棋 · {} 位玩家 · {} 孔",
+    ),
+    (
+        "A draw cannot be agreed at a network table.",
+        "网络对局中不能议和。",
+    ),
+    (
+        "A network game is not played again here: the host opens a new table for that.",
+        "网络对局不能在这里重新开始：请主机另开一桌。",
+    ),
 ];

@@ -11,6 +11,7 @@ mod food;
 mod layers;
 mod league;
 mod online;
+mod online_draughts;
 mod race;
 mod replay;
 mod translations;
