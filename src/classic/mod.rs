@@ -69,6 +69,11 @@ pub struct PendingSetup(pub MatchSetup);
 
 // ----- requests (input and UI to rules) -----
 
+/// Host a network table with this setup (its "Remote player" seats open);
+/// the network tables read it.
+#[derive(Message, Clone, Debug)]
+pub struct HostGame(pub MatchSetup);
+
 /// Start a match with this setup.
 #[derive(Message, Clone, Debug)]
 pub struct StartMatch(pub MatchSetup);
@@ -124,6 +129,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<ItemRequest>()
         .add_message::<BackToSetup>()
         .add_message::<BackToTournament>()
+        .add_message::<HostGame>()
         .init_resource::<EndScreenLeague>()
         .add_plugins(bots::plugin)
         .add_systems(

@@ -34,9 +34,8 @@ pub mod zh;
 /// The port a table is hosted on when it is free (any free port otherwise).
 pub const DEFAULT_PORT: u16 = 7878;
 
-/// Host a network game with this setup (its "Remote player" seats open).
-#[derive(Message, Clone, Debug)]
-pub struct HostGame(pub MatchSetup);
+/// The setup screen's Host game (classic's own message, read here).
+pub use crate::classic::HostGame;
 
 /// Host a table of draughts or food checkers: `seat` is played here by
 /// `name`, the others wait for players (the lobby may give them to bots).

@@ -98,13 +98,16 @@ fn sample_setup() -> MatchSetup {
     setup
 }
 
+/// The command line's draughts and food-checkers setups, if any.
+type OtherSetups<'w> = (
+    Option<Res<'w, ShotSetup<DraughtsSetup>>>,
+    Option<Res<'w, ShotSetup<FoodSetup>>>,
+);
+
 fn arrange(
     mut commands: Commands,
     scene: Res<ShotScene>,
-    (draughts, food): (
-        Option<Res<ShotSetup<DraughtsSetup>>>,
-        Option<Res<ShotSetup<FoodSetup>>>,
-    ),
+    (draughts, food): OtherSetups,
     online: Option<Res<Online>>,
     game: Option<Res<Match>>,
     guest: Option<Res<Guest>>,

@@ -55,7 +55,7 @@ pub fn setup_screen(
     asking: Res<Asking>,
     mut panel: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartMatch>,
-    mut hosts: MessageWriter<crate::online::HostGame>,
+    mut hosts: MessageWriter<crate::classic::HostGame>,
     keys: Res<ButtonInput<KeyCode>>,
     mut open_game: MessageWriter<OpenGame>,
     profiles: Res<KnownProfiles>,
@@ -149,7 +149,7 @@ pub fn setup_screen(
         pending.0 = setup.clone();
     }
     if start && setup.has_remote() {
-        hosts.write(crate::online::HostGame(setup));
+        hosts.write(crate::classic::HostGame(setup));
     } else if start {
         starts.write(StartMatch(setup));
     }
