@@ -163,6 +163,7 @@ impl Plugin for StarhopPlugin {
         .add_plugins((
             classic::saves::plugin,
             classic::screens::plugin,
+            classic::input::plugin,
             shell::menus_plugin,
             draughts::view_plugin,
             draughts::input::plugin,

@@ -3,12 +3,28 @@
 //! wheel (or +/-), with a top-down view on T and a reset on Home.
 
 use crate::base::{AppSystems, Screen};
-use crate::classic::Match;
 use crate::settings::Settings;
-use crate::stage::board::{BoardLayout, camp_direction};
+use crate::stage::board::{BoardLayout, BoardSystems, camp_direction};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use starhop_engine::Seat;
+
+/// Whom the camera turns to in the game on show, as its mode says (the
+/// classic match fills it); `None` while no game is on.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SeatsToFace(pub Option<TurnFacing>);
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnFacing {
+    /// The home camp of the seat to move (Home turns the board there).
+    pub to_move: u8,
+    /// The seat the board turns to with "face the player" on, and its home
+    /// camp; `None` while a bot moves between people, or bots play alone.
+    pub face: Option<(Seat, u8)>,
+    /// The game is over: the board stays where it is.
+    pub over: bool,
+}
 
 /// Where the camera wants to be; the camera glides towards it.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -88,6 +104,7 @@ pub fn yaw_facing(camp: u8) -> f32 {
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Orbit::default_for(&BoardLayout::new(4, 2)))
+        .init_resource::<SeatsToFace>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
@@ -109,7 +126,8 @@ pub(super) fn plugin(app: &mut App) {
                 glide,
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(AppSystems::View)
+                .after(BoardSystems::Follow),
         )
         .add_systems(OnEnter(Screen::Setup), reset_for_setup)
         .add_systems(OnEnter(Screen::Home), reset_for_setup)
@@ -119,9 +137,13 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(OnEnter(Screen::Crossing), reset_for_setup)
         .add_systems(
             Update,
+            // Before the framing: a new board starts from the usual view,
+            // then the setup panel's framing applies.
             reset_for_setup
                 .run_if(in_state(Screen::Crossing).and_then(resource_changed::<BoardLayout>))
-                .in_set(AppSystems::View),
+                .in_set(AppSystems::View)
+                .after(BoardSystems::Follow)
+                .before(steer),
         );
 }
 
@@ -146,7 +168,7 @@ fn steer(
     focus: Option<Res<crate::base::KeyFocus>>,
     time: Res<Time>,
     layout: Res<BoardLayout>,
-    game: Option<Res<Match>>,
+    facing: Option<Res<SeatsToFace>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     screen: Res<State<Screen>>,
     mut orbit: ResMut<Orbit>,
@@ -189,9 +211,9 @@ fn steer(
             }
         }
         if keys.just_pressed(KeyCode::Home) && !replay {
-            let yaw = game
-                .as_ref()
-                .map(|m| yaw_facing(m.game.position().home_camp(m.game.to_move())))
+            let yaw = facing
+                .and_then(|f| f.0)
+                .map(|f| yaw_facing(f.to_move))
                 .unwrap_or(0.0);
             *orbit = Orbit {
                 yaw,
@@ -205,22 +227,22 @@ fn steer(
 }
 
 /// With "face the player" on, the board swings round so the person to move
-/// sits at the bottom; it never turns to bots (see `Match::seat_to_face`).
+/// sits at the bottom; it never turns to bots (see `SeatsToFace`).
 fn face_player_to_move(
-    game: Option<Res<Match>>,
+    facing: Res<SeatsToFace>,
     settings: Res<Settings>,
     mut orbit: ResMut<Orbit>,
     mut last: Local<Option<u8>>,
 ) {
-    let Some(m) = game else { return };
-    if !settings.face_player || m.game.is_over() {
+    let Some(f) = facing.0 else { return };
+    if !settings.face_player || f.over {
         *last = None;
         return;
     }
-    let Some(seat) = m.seat_to_face() else { return };
+    let Some((seat, camp)) = f.face else { return };
     if *last != Some(seat) {
         *last = Some(seat);
-        let target = yaw_facing(m.game.position().home_camp(seat));
+        let target = yaw_facing(camp);
         // Turn the short way round.
         let delta = (target - orbit.yaw + std::f32::consts::PI).rem_euclid(std::f32::consts::TAU)
             - std::f32::consts::PI;

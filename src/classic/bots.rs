@@ -8,7 +8,9 @@
 //! when the game changes under it (undo, load, a new match), the search is
 //! stopped and its answer never played.
 
-use super::{Animating, ItemRequest, Match, MoveRequest, PausableSystems, SeatKind, TurnRequest};
+use super::{
+    Animating, BotSpeed, ItemRequest, Match, MoveRequest, PausableSystems, SeatKind, TurnRequest,
+};
 use crate::base::AppSystems;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -63,17 +65,6 @@ pub struct HintRequest;
 /// The hinted move, for the game at this revision.
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Hint(pub Option<(u64, Move)>);
-
-/// How fast bots-only games run: bots think for `think / speed`. Back to 1×
-/// with every new match.
-#[derive(Resource, Debug, Clone, Copy, PartialEq)]
-pub struct BotSpeed(pub f32);
-
-impl Default for BotSpeed {
-    fn default() -> BotSpeed {
-        BotSpeed(1.0)
-    }
-}
 
 /// The level that gives hints.
 pub const HINT_LEVEL: Level = Level::Hard;

@@ -16,12 +16,15 @@ use starhop_engine::{
 
 mod bots;
 mod end_league;
+pub mod input;
 pub mod party;
 pub mod race;
 pub mod saves;
 pub mod screens;
 mod setup;
-pub use bots::{BotMind, BotSpeed, HINT_LEVEL, Hint, HintRequest};
+mod show;
+pub use crate::stage::marbles::BotSpeed;
+pub use bots::{BotMind, HINT_LEVEL, Hint, HintRequest};
 pub use end_league::{BackToTournament, EndScreenLeague, HeldBack, RatingLine};
 pub use setup::{MatchSetup, SeatKind, SeatSetup};
 
@@ -43,14 +46,25 @@ impl Match {
     /// people share the screen, the only person when one plays against bots,
     /// nobody while a bot moves between people or in a game of bots only.
     pub fn seat_to_face(&self) -> Option<Seat> {
-        let humans: Vec<Seat> = (0..self.setup.seats.len() as Seat)
-            .filter(|&s| self.setup.seats[s as usize].kind == SeatKind::Human)
-            .collect();
-        match humans.as_slice() {
-            [] => None,
-            [only] => Some(*only),
-            _ => Some(self.game.to_move()).filter(|s| humans.contains(s)),
+        let seats = &self.setup.seats;
+        let mut humans = (0..seats.len()).filter(|&s| seats[s].kind == SeatKind::Human);
+        let first = humans.next()? as Seat;
+        match humans.next() {
+            None => Some(first),
+            Some(_) => Some(self.game.to_move()).filter(|&s| self.is_human(s)),
         }
+    }
+    /// Whether a person (not a bot) sits in `seat`.
+    pub fn is_human(&self, seat: Seat) -> bool {
+        self.setup
+            .seats
+            .get(seat as usize)
+            .is_some_and(|s| s.kind == SeatKind::Human)
+    }
+    /// Whether a person may act now (bots will move on their own).
+    pub fn human_to_move(&self) -> bool {
+        !self.game.is_over()
+            && self.setup.seats[self.game.to_move() as usize].kind == SeatKind::Human
     }
     pub fn record(&self) -> Record {
         Record {
@@ -131,7 +145,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<BackToTournament>()
         .add_message::<HostGame>()
         .init_resource::<EndScreenLeague>()
-        .add_plugins(bots::plugin)
+        .add_plugins((bots::plugin, show::plugin))
         .add_systems(
             Update,
             (

@@ -5,9 +5,10 @@
 //! The engine's `CrossingGame` is the challenge (`CrossingSession`); one
 //! rules system hands it every request (`CrossingMove`, `CrossingTurn`) and
 //! reports moves as the classic `MarblesMoved` hops and `BoardChanged`
-//! rebuilds, which the classic board and marble entities follow (they show
-//! the session while one is open, see `board::ShownBoard`). Everything lives
-//! in `Screen::Crossing`: its setup panel (a preview session) and the game.
+//! rebuilds, which the star board and marble entities follow: while a
+//! session is open the crossing has taken the board over (`TakeBoard`) and
+//! writes what it shows (`board`). Everything lives in `Screen::Crossing`:
+//! its setup panel (a preview session) and the game.
 //!
 //! - [`jobs`]: the solver (made off the frame) and hints on the async pool.
 //! - [`bests`]: the best result per player, board and jump option, kept on disk.
@@ -16,13 +17,14 @@
 
 use crate::base::Notice;
 use crate::base::{AppSystems, KnownProfiles, Screen};
-use crate::classic::Match;
+use crate::stage::board::{BoardSystems, TakeBoard};
 use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::prelude::*;
 use starhop_engine::crossing::{CrossingGame, SEAT};
 use starhop_engine::{Hole, MarbleChange, RuleError};
 
 pub mod bests;
+mod board;
 pub mod input;
 pub mod jobs;
 mod shots;
@@ -136,14 +138,20 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CrossingMove>()
         .add_message::<CrossingTurn>()
         .add_message::<CrossingDone>()
-        .add_plugins((jobs::plugin, bests::plugin, watch::plugin, show::plugin))
+        .add_plugins((
+            jobs::plugin,
+            bests::plugin,
+            watch::plugin,
+            show::plugin,
+            board::plugin,
+        ))
         .add_systems(
             Update,
             (open_crossing, preview_draft, start_crossing, apply_requests)
                 .chain()
                 .in_set(CrossingRules)
                 .in_set(AppSystems::Rules)
-                .before(crate::classic::PlaySystems),
+                .in_set(BoardSystems::Take),
         )
         .add_systems(OnExit(Screen::Crossing), leave_crossing);
 }
@@ -176,11 +184,11 @@ fn session_for(
 }
 
 fn open_crossing(
-    mut commands: Commands,
     mut opens: MessageReader<OpenCrossing>,
     mut games: MessageReader<crate::base::OpenGame>,
     mut next: ResMut<NextState<Screen>>,
     mut draft: ResMut<CrossingDraft>,
+    mut takes: MessageWriter<TakeBoard>,
 ) {
     let asked = games
         .read()
@@ -188,8 +196,7 @@ fn open_crossing(
         .count()
         > 0;
     if opens.read().count() > 0 || asked {
-        // A match left behind would answer clicks on the shared marbles.
-        commands.remove_resource::<Match>();
+        takes.write(TakeBoard);
         NextState::set_if_neq(&mut next, Screen::Crossing);
         draft.set_changed();
     }
@@ -226,13 +233,14 @@ fn start_crossing(
     profiles: Res<KnownProfiles>,
     mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
+    mut takes: MessageWriter<TakeBoard>,
 ) {
     let Some(StartCrossing(setup)) = starts.read().last() else {
         return;
     };
     match session_for(setup, &profiles, true) {
         Ok(s) => {
-            commands.remove_resource::<Match>();
+            takes.write(TakeBoard);
             commands.insert_resource(CrossingDraft(setup.clone()));
             commands.insert_resource(s);
             NextState::set_if_neq(&mut next, Screen::Crossing);

@@ -1376,13 +1376,16 @@ fn party_game_where(want: impl Fn(&[Item]) -> bool) -> Game {
     panic!("no seed gave the wanted hand");
 }
 
-/// A headless app with the game's input plugin too (keys through
+/// A headless app with the game's input plugins too (keys through
 /// `ButtonInput`, as the window would feed them).
 fn app_with_input() -> App {
     common::app_with(|app| {
-        app.add_plugins(starhop::stage::input::plugin)
-            .init_resource::<ButtonInput<KeyCode>>()
-            .init_resource::<ButtonInput<MouseButton>>();
+        app.add_plugins((
+            starhop::stage::input::plugin,
+            starhop::classic::input::plugin,
+        ))
+        .init_resource::<ButtonInput<KeyCode>>()
+        .init_resource::<ButtonInput<MouseButton>>();
     })
 }
 
@@ -1448,7 +1451,7 @@ fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
             b | starhop_engine::Bitboard::single(u.first_pick())
         });
         assert_eq!(
-            starhop::stage::input::targets(game_of(&app), aim(&app).unwrap()),
+            starhop::classic::party::targets(game_of(&app), aim(&app).unwrap()),
             firsts
         );
         let u = uses[uses.len() / 2];
@@ -1461,7 +1464,7 @@ fn each_item_is_aimed_with_its_key_and_used_by_picking_its_targets() {
                 app.world().resource::<Selection>().lifted,
                 Some(u.first_pick())
             );
-            let seconds = starhop::stage::input::targets(game_of(&app), now);
+            let seconds = starhop::classic::party::targets(game_of(&app), now);
             assert!(seconds.contains(second), "{item}: {u} is offered");
             press_hole(&mut app, second);
         }
@@ -1855,6 +1858,7 @@ mod escape {
         let mut app = common::app();
         app.add_plugins((
             starhop::stage::input::plugin,
+            starhop::classic::input::plugin,
             starhop::food::input::plugin,
             starhop::draughts::input::plugin,
             starhop::crossing::input::plugin,

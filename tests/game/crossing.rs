@@ -33,6 +33,7 @@ fn app_with(folders: Option<Folders>) -> App {
         // Keys as the window feeds them, and both input plugins, as in the game.
         app.add_plugins((
             starhop::stage::input::plugin,
+            starhop::classic::input::plugin,
             starhop::crossing::input::plugin,
         ))
         .init_resource::<ButtonInput<KeyCode>>()

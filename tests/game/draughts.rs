@@ -33,6 +33,7 @@ fn draughts_app(folders: Option<Folders>) -> App {
     });
     app.add_plugins((
         starhop::stage::input::plugin,
+        starhop::classic::input::plugin,
         starhop::draughts::input::plugin,
     ))
     .init_resource::<ButtonInput<KeyCode>>()

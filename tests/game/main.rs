@@ -14,4 +14,5 @@ mod online;
 mod online_draughts;
 mod race;
 mod replay;
+mod stage;
 mod translations;

@@ -20,8 +20,10 @@ use crate::stage::marbles::{Busy, Hopping, MarbleIndex, animation_speed, note_an
 use bevy::prelude::*;
 use starhop_engine::{Bitboard, Event, Hole, Item, ItemUse, Obstacle};
 
+pub mod aim;
 pub mod demo;
 mod view;
+pub use aim::{PointerHole, aim_press, reach, targets};
 pub use view::view_plugin;
 
 /// Seconds a box or an obstacle takes to grow in, to be taken or to go.

@@ -1,13 +1,12 @@
 //! The star board: where each hole sits in the world (logic) and the wooden
-//! board with its dimples and tinted camps (view).
+//! board with its dimples and tinted camps (view). What it shows
+//! (`BoardOnShow`, `BoardMarks`) is written by the mode on show.
 
 use crate::base::{AppSystems, Screen};
-use crate::classic::{Match, PendingSetup, last_move};
-use crate::crossing::CrossingSession;
 use crate::stage::marbles::BoardChanged;
 use crate::ui::palette::PALETTE;
 use bevy::prelude::*;
-use starhop_engine::{Board, Hex, Hole, Position, Seat};
+use starhop_engine::{Bitboard, Board, Hex, Hole, Position, Seat};
 
 mod view;
 pub use view::{
@@ -71,83 +70,113 @@ pub fn camp_direction(camp: u8) -> Vec3 {
     Vec3::new(angle.cos(), 0.0, -angle.sin())
 }
 
-/// What the star board shows: the crossing challenge while one is open,
-/// else the match in play, else the start of the setup being edited.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct ShownBoard<'w> {
-    pub game: Option<Res<'w, Match>>,
-    pub pending: Res<'w, PendingSetup>,
-    pub crossing: Option<Res<'w, CrossingSession>>,
+/// The star board's steps in a frame, for the modes to order theirs by.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum BoardSystems {
+    /// (Rules) A mode that takes the board over sends `TakeBoard` here; the
+    /// mode that had it lets go after these, in the same frame.
+    Take,
+    /// (View) A mode that has taken the board (`BoardTaken`) writes
+    /// `BoardOnShow` and `BoardMarks`.
+    ShowTaken,
+    /// (View) Else the star's own game writes them: the match in play, or
+    /// the start of the setup being edited.
+    Show,
+    /// (View) The layout follows the board on show; everything that draws
+    /// the board comes after.
+    Follow,
 }
 
-impl ShownBoard<'_> {
-    pub fn position(&self) -> Position {
-        if let Some(c) = &self.crossing {
-            return c.game.position().clone();
-        }
-        match &self.game {
-            Some(m) => m.game.position().clone(),
-            None => {
-                let setup = &self.pending.0;
-                let board =
-                    Board::get(setup.rules.board_size).unwrap_or_else(|_| Board::get(4).unwrap());
-                Position::start(board, setup.players)
-                    .unwrap_or_else(|_| Position::start(board, 2).expect("two players always fit"))
-            }
+/// What the star board shows, written by the mode on show whenever it
+/// changes (not every frame); the stage only reads it.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct BoardOnShow {
+    pub position: Position,
+    /// The board size and the number of seats (the layout follows them).
+    pub size: u8,
+    pub seats: usize,
+    /// The palette index of each seat's marbles.
+    pub palettes: [usize; 6],
+    /// Who moved last and along which route (for the last-move marks).
+    pub last_move: Option<(Seat, Vec<Hole>)>,
+}
+
+impl Default for BoardOnShow {
+    fn default() -> BoardOnShow {
+        let board = Board::get(4).expect("the middle size exists");
+        BoardOnShow {
+            position: Position::start(board, 2).expect("two players always fit"),
+            size: 4,
+            seats: 2,
+            palettes: [0, 1, 2, 3, 4, 5],
+            last_move: None,
         }
     }
+}
 
-    /// The board size and the number of seats on show.
-    pub fn shape(&self) -> (u8, usize) {
-        match (&self.crossing, &self.game) {
-            (Some(c), _) => (c.game.size(), c.game.position().players()),
-            (None, Some(m)) => (m.game.rules().board_size, m.game.players()),
-            (None, None) => (self.pending.0.rules.board_size, self.pending.0.players),
-        }
-    }
-
+impl BoardOnShow {
     /// The palette index of a seat's marbles.
     pub fn palette(&self, seat: Seat) -> usize {
-        if let Some(c) = &self.crossing {
-            return c.colour as usize % PALETTE.len();
-        }
-        let setup = self.game.as_ref().map_or(&self.pending.0, |m| &m.setup);
-        setup
-            .seats
-            .get(seat as usize)
-            .map_or(0, |s| s.colour as usize % PALETTE.len())
+        self.palettes.get(seat as usize).copied().unwrap_or(0) % PALETTE.len()
     }
 
     pub fn colour(&self, seat: Seat) -> Color {
         PALETTE[self.palette(seat)].1
     }
 
-    /// Whether what is shown changed this frame (a move, a new setup).
-    pub fn is_changed(&self) -> bool {
-        self.crossing.as_ref().is_some_and(|c| c.is_changed())
-            || self.game.as_ref().is_some_and(|g| g.is_changed())
-    }
-
-    /// Who moved last and along which route (for the last-move marks).
-    pub fn last_move(&self) -> Option<(Seat, Vec<Hole>)> {
-        match (&self.crossing, &self.game) {
-            (Some(c), _) => c.game.played().last().map(|r| (0, r.clone())),
-            (None, Some(m)) => last_move(&m.game),
-            (None, None) => None,
-        }
+    /// Whether the last move on show is `last` (compared without copying it).
+    pub fn last_move_is(&self, last: Option<(Seat, &[Hole])>) -> bool {
+        self.last_move.as_ref().map(|(s, r)| (*s, r.as_slice())) == last
     }
 }
 
+/// The glowing marks the board view draws: legal destinations of the lifted
+/// marble, an aimed item's targets and its reach. The mode on show writes it
+/// when they change; the view redraws the marks then.
+#[derive(Resource, Default, Clone, Debug, PartialEq, Eq)]
+pub struct BoardMarks {
+    /// Holes that glow (a ring around a hole where a marble stands).
+    pub targets: Bitboard,
+    /// Holes faintly shaded: the aimed item's reach.
+    pub reach: Bitboard,
+    /// Holes with a marble on them.
+    pub marbles: Bitboard,
+    /// The reach is a tornado's area (shaded stronger).
+    pub area: bool,
+}
+
+/// A mode takes the star board over (the crossing challenge): the mode that
+/// showed it lets go (the classic match closes, so it does not answer clicks
+/// on the shared marbles).
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct TakeBoard;
+
+/// Whether a mode has taken the board over (see `BoardSystems`); the mode
+/// that holds it keeps this up to date, and the star's own game writes
+/// nothing to `BoardOnShow` meanwhile.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardTaken(pub bool);
+
 pub(crate) fn plugin(app: &mut App) {
     app.insert_resource(BoardLayout::new(4, 2))
+        .init_resource::<BoardOnShow>()
+        .init_resource::<BoardMarks>()
+        .init_resource::<BoardTaken>()
+        .add_message::<TakeBoard>()
+        .configure_sets(Update, BoardSystems::Take.in_set(AppSystems::Rules))
+        .configure_sets(
+            Update,
+            (
+                BoardSystems::ShowTaken,
+                BoardSystems::Show,
+                BoardSystems::Follow,
+            )
+                .chain()
+                .in_set(AppSystems::View),
+        )
         .add_systems(OnEnter(Screen::Setup), announce_setup)
         .add_systems(OnEnter(Screen::Home), announce_setup)
-        .add_systems(
-            Update,
-            follow_board
-                .in_set(AppSystems::Rules)
-                .after(crate::classic::PlaySystems),
-        );
+        .add_systems(Update, follow_board.in_set(BoardSystems::Follow));
 }
 
 fn announce_setup(mut changed: MessageWriter<BoardChanged>) {
@@ -156,17 +185,16 @@ fn announce_setup(mut changed: MessageWriter<BoardChanged>) {
 
 /// Keeps the layout in step with the board on show.
 fn follow_board(
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
     mut layout: ResMut<BoardLayout>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    let (size, players) = shown.shape();
-    let editing = shown.game.is_none() && shown.crossing.is_none();
+    if !shown.is_changed() {
+        return;
+    }
+    let (size, players) = (shown.size, shown.seats);
     if (layout.size, layout.players) != (size, players) && Board::get(size).is_ok() {
         *layout = BoardLayout::new(size, players);
-        changed.write(BoardChanged);
-    } else if editing && shown.pending.is_changed() && !shown.pending.is_added() {
-        // Colours or names changed on the setup screen.
         changed.write(BoardChanged);
     }
 }

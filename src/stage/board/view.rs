@@ -3,14 +3,13 @@
 //! legal destinations (of a marble, or the targets of an aimed item and its
 //! reach), the last move and the keyboard cursor.
 
-use super::{BoardLayout, ShownBoard};
+use super::{BoardLayout, BoardMarks, BoardOnShow, BoardSystems};
 use crate::base::{AppSystems, Screen};
-use crate::settings::Settings;
-use crate::stage::input::{ItemTargeting, PointerHole, Selection};
+use crate::stage::input::Selection;
 use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::color::Luminance;
 use bevy::prelude::*;
-use starhop_engine::{Bitboard, Hex, Hole, Position, Seat, seats::target_camp};
+use starhop_engine::{Hex, Hole, Position, Seat, seats::target_camp};
 
 /// A hole of the board (pickable: clicking it asks to move there).
 #[derive(Component, Clone, Copy, Debug)]
@@ -71,7 +70,8 @@ pub fn view_plugin(app: &mut App) {
                 mark_cursor,
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(AppSystems::View)
+                .after(BoardSystems::Follow),
         );
 }
 
@@ -237,14 +237,14 @@ fn rebuild_board(
     old: Query<Entity, With<BoardPiece>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = shown.position();
+    let pos = &shown.position;
     let n = layout.size as i8;
     let radius = 3f32.sqrt() * n as f32 + 1.6;
     let piece = |t: Transform| (BoardPiece, t);
@@ -293,7 +293,7 @@ fn rebuild_board(
             });
             commands.spawn((
                 piece(flat_on_board(0.0, 0.0, y)),
-                Mesh3d(meshes.add(grown_triangle(camp_corners(&pos, c), 0.42))),
+                Mesh3d(meshes.add(grown_triangle(camp_corners(pos, c), 0.42))),
                 MeshMaterial3d(material),
             ));
         }
@@ -346,57 +346,26 @@ pub fn spawn_hole<B: Bundle>(
 fn mark_destinations(
     mut commands: Commands,
     old: Query<Entity, With<DestinationMark>>,
-    selection: Res<Selection>,
-    targeting: Res<ItemTargeting>,
-    pointer: Res<PointerHole>,
-    settings: Res<Settings>,
-    shown: ShownBoard,
+    marks: Res<BoardMarks>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
 ) {
-    let game_changed = shown.is_changed();
-    // The pointer matters only to the tornado's area (and, with the
-    // keyboard cursor, so does the cursor).
-    let aim_follows = targeting
-        .0
-        .is_some_and(|a| a.item == starhop_engine::Item::Tornado)
-        && pointer.is_changed();
-    if !selection.is_changed()
-        && !settings.is_changed()
-        && !game_changed
-        && !targeting.is_changed()
-        && !aim_follows
-    {
+    if !marks.is_changed() && !screen.is_changed() {
         return;
     }
     for e in &old {
         commands.entity(e).despawn();
     }
-    let lifted = selection.lifted.filter(|_| settings.show_destinations);
-    let (targets, reach, marbles) = match (&shown.crossing, &shown.game) {
-        (Some(c), _) => match lifted {
-            Some(from) => (c.game.destinations(from), Bitboard::EMPTY, c.game.marbles()),
-            None => return,
-        },
-        (None, Some(m)) => match match_targets(m, &targeting, &pointer, &selection, lifted) {
-            Some((targets, reach)) => (targets, reach, m.game.position().all_marbles()),
-            None => return,
-        },
-        (None, None) => return,
-    };
-    let tornado = targeting
-        .0
-        .is_some_and(|a| a.item == starhop_engine::Item::Tornado);
-    let reach_mat = if tornado {
+    let reach_mat = if marks.area {
         assets.area_mat.clone()
     } else {
         assets.reach_mat.clone()
     };
-    for h in targets.iter() {
+    for h in marks.targets.iter() {
         let p = layout.hole(h);
         // A disc under a marble would be hidden: a ring around it instead.
-        let mesh = if marbles.contains(h) {
+        let mesh = if marks.marbles.contains(h) {
             assets.target_ring.clone()
         } else {
             assets.hole.clone()
@@ -410,7 +379,7 @@ fn mark_destinations(
             MeshMaterial3d(assets.destination.clone()),
         ));
     }
-    for h in reach.iter() {
+    for h in marks.reach.iter() {
         let p = layout.hole(h);
         // Under the hole's dimple; clicking it counts as clicking the hole.
         commands.spawn((
@@ -429,7 +398,7 @@ fn mark_last_move(
     old: Query<Entity, With<LastMoveMark>>,
     mut applied: MessageReader<MarblesMoved>,
     mut changed: MessageReader<BoardChanged>,
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     assets: Res<BoardAssets>,
@@ -443,10 +412,10 @@ fn mark_last_move(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let Some((seat, route)) = shown.last_move() else {
+    let Some((seat, route)) = &shown.last_move else {
         return;
     };
-    let colour = shown.colour(seat);
+    let colour = shown.colour(*seat);
     let mat = materials.add(StandardMaterial {
         base_color: colour.with_alpha(0.9),
         emissive: LinearRgba::from(colour) * 0.6,
@@ -481,26 +450,6 @@ fn mark_last_move(
             MeshMaterial3d(mat.clone()),
             Pickable::IGNORE,
         ));
-    }
-}
-
-/// What a match's marks show: an aimed item's targets and reach (always:
-/// there is no other way to know where it may go), else the lifted
-/// marble's destinations; `None` when nothing is to be marked.
-fn match_targets(
-    m: &crate::classic::Match,
-    targeting: &ItemTargeting,
-    pointer: &PointerHole,
-    selection: &Selection,
-    lifted: Option<Hole>,
-) -> Option<(Bitboard, Bitboard)> {
-    match targeting.0 {
-        Some(aim) => {
-            let at = pointer.0.or(selection.cursor);
-            let targets = crate::stage::input::targets(&m.game, aim);
-            Some((targets, crate::stage::input::reach(&m.game, aim, at)))
-        }
-        None => lifted.map(|from| (m.game.destinations(from), Bitboard::EMPTY)),
     }
 }
 

@@ -6,7 +6,7 @@
 use crate::base::AppSystems;
 use crate::base::Notice;
 use crate::settings::Settings;
-use crate::stage::board::{BoardLayout, ShownBoard};
+use crate::stage::board::{BoardLayout, BoardOnShow, BoardSystems};
 use bevy::prelude::*;
 use starhop_engine::{Board, Event, Hole, ItemUse, MarbleChange, Seat};
 
@@ -102,6 +102,18 @@ pub struct BoardChanged;
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Animating(pub bool);
 
+/// How fast a watched game runs (a bots-only game, a replay): its hops and
+/// effects run this much faster, and bots think for `think / speed`. Back
+/// to 1× with every new match.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct BotSpeed(pub f32);
+
+impl Default for BotSpeed {
+    fn default() -> BotSpeed {
+        BotSpeed(1.0)
+    }
+}
+
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<MarbleIndex>()
         .init_resource::<Animating>()
@@ -113,17 +125,19 @@ pub(crate) fn plugin(app: &mut App) {
             (
                 rebuild_marbles.run_if(on_message::<BoardChanged>),
                 follow_changes,
+                check_marbles,
                 animate_hops.in_set(crate::base::PausableSystems),
                 note_animating,
             )
                 .chain()
-                .in_set(AppSystems::View),
+                .in_set(AppSystems::View)
+                .after(BoardSystems::Follow),
         );
 }
 
 /// How much faster than normal animations run: the player's setting times
 /// the watch speed of a bots-only game.
-pub fn animation_speed(settings: &Settings, bot_speed: Option<&crate::classic::BotSpeed>) -> f32 {
+pub fn animation_speed(settings: &Settings, bot_speed: Option<&BotSpeed>) -> f32 {
     settings.animation_speed.clamp(0.25, 4.0) * bot_speed.map_or(1.0, |s| s.0)
 }
 
@@ -135,14 +149,14 @@ pub fn rest_position(layout: &BoardLayout, h: Hole) -> Vec3 {
 fn rebuild_marbles(
     mut commands: Commands,
     old: Query<Entity, With<Marble>>,
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
     layout: Res<BoardLayout>,
     mut index: ResMut<MarbleIndex>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
     }
-    let pos = shown.position();
+    let pos = &shown.position;
     index.0 = vec![None; layout.holes.len()];
     for seat in 0..pos.players() as Seat {
         for hole in pos.marbles(seat).iter() {
@@ -324,12 +338,39 @@ fn follow_changes(
     }
 }
 
+/// Once the reports of a change are followed, the marbles stand where the
+/// board on show has them. Where they do not (its position was set without
+/// reports, as a screenshot's script does), the board is announced as
+/// changed, and the next frame rebuilds it from the position.
+fn check_marbles(
+    shown: Res<BoardOnShow>,
+    index: Res<MarbleIndex>,
+    marbles: Query<&Marble>,
+    mut changed: MessageWriter<BoardChanged>,
+) {
+    if !shown.is_changed() {
+        return;
+    }
+    let pos = &shown.position;
+    let agree = index.0.len() == pos.board().len()
+        && index.0.iter().enumerate().all(|(h, e)| {
+            let owner = pos.owner(h as Hole);
+            match e {
+                Some(e) => marbles.get(*e).is_ok_and(|m| Some(m.seat) == owner),
+                None => owner.is_none(),
+            }
+        });
+    if !agree {
+        changed.write(BoardChanged);
+    }
+}
+
 /// Moves hopping marbles along arcs, one per hop.
 pub fn animate_hops(
     mut commands: Commands,
     time: Res<Time>,
     settings: Res<Settings>,
-    bot_speed: Option<Res<crate::classic::BotSpeed>>,
+    bot_speed: Option<Res<BotSpeed>>,
     mut hopping: Query<(Entity, &Marble, &mut Hopping, &mut Transform)>,
     mut landed: MessageWriter<HopLanded>,
 ) {

@@ -4,7 +4,7 @@
 use super::{Hopping, Marble, RADIUS, REST_Y};
 use crate::base::AppSystems;
 use crate::settings::Settings;
-use crate::stage::board::ShownBoard;
+use crate::stage::board::BoardOnShow;
 use crate::stage::input::Selection;
 use crate::ui::palette::PALETTE;
 use bevy::prelude::*;
@@ -91,7 +91,7 @@ fn dress_marbles(
     mut commands: Commands,
     new: Query<(Entity, &Marble), Added<Marble>>,
     assets: Res<MarbleAssets>,
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
     settings: Res<Settings>,
 ) {
     for (e, marble) in &new {
@@ -132,7 +132,7 @@ fn refresh_marks(
     marks: Query<Entity, With<ShapeMark>>,
     marbles: Query<(Entity, &Marble)>,
     assets: Res<MarbleAssets>,
-    shown: ShownBoard,
+    shown: Res<BoardOnShow>,
 ) {
     if !settings.is_changed() || settings.is_added() {
         return;
