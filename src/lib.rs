@@ -28,6 +28,7 @@ pub mod classic;
 pub mod crossing;
 pub mod draughts;
 pub mod food;
+pub mod kit;
 pub mod league;
 pub mod online;
 pub mod persist;

@@ -16,7 +16,8 @@
 //! - `view`, `input`, `ui`: the board and its marks, picking and keys, the egui panels.
 
 use crate::base::Notice;
-use crate::base::{AppSystems, Screen};
+use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::{Language, Settings};
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
@@ -25,6 +26,7 @@ use starhop_ai::Level;
 use starhop_draughts::{
     DraughtsError, DraughtsRecord, Game, Move, Outcome, Position, Side, Variant,
 };
+use starhop_games::GameKind;
 
 pub mod files;
 pub mod input;
@@ -132,8 +134,24 @@ impl DraughtsSession {
 pub struct DraughtsDraft(pub DraughtsSetup);
 
 /// Whether the session is the setup panel's preview or a game in play.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct DraughtsPlaying(pub bool);
+pub type DraughtsPlaying = Playing<Draughts>;
+
+/// Draughts as the shared life cycle and the replay viewer see it.
+pub struct Draughts;
+
+impl GameMode for Draughts {
+    const KIND: GameKind = GameKind::Draughts;
+    const SCREEN: Screen = Screen::Draughts;
+    type Session = DraughtsSession;
+    type Draft = DraughtsDraft;
+    type Open = OpenDraughts;
+    type Rebuild = DraughtsRebuild;
+
+    fn preview(draft: &DraughtsDraft, _: &KnownProfiles) -> Option<DraughtsSession> {
+        let setup = draft.0.clone();
+        Some(DraughtsSession::new(Game::new(setup.variant), setup))
+    }
+}
 
 // ----- requests -----
 
@@ -211,8 +229,8 @@ pub struct DraughtsRules;
 
 pub(super) fn plugin(app: &mut App) {
     crate::ui::i18n::register(zh::ZH);
+    kit::life::plugin_for::<Draughts>(app);
     app.init_resource::<DraughtsDraft>()
-        .init_resource::<DraughtsPlaying>()
         .add_message::<OpenDraughts>()
         .add_message::<StartDraughts>()
         .add_message::<LoadDraughts>()
@@ -225,8 +243,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                open_draughts,
-                preview_draft,
+                kit::life::open::<Draughts>,
+                kit::life::preview::<Draughts>,
                 start_draughts,
                 load_draughts,
                 // A record on show for the viewer takes no moves and has no clocks.
@@ -236,8 +254,7 @@ pub(super) fn plugin(app: &mut App) {
                 .in_set(DraughtsRules)
                 .in_set(AppSystems::Rules),
         )
-        .add_systems(Update, cue_the_end.in_set(AppSystems::View))
-        .add_systems(OnExit(Screen::Draughts), leave_draughts);
+        .add_systems(Update, cue_the_end.in_set(AppSystems::View));
 }
 
 /// The sound of a game's end.
@@ -252,80 +269,20 @@ pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, ui::plugin, shots::plugin));
 }
 
-fn open_draughts(
-    mut opens: MessageReader<OpenDraughts>,
-    mut games: MessageReader<crate::base::OpenGame>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<DraughtsPlaying>,
-    mut draft: ResMut<DraughtsDraft>,
-) {
-    let asked = games
-        .read()
-        .filter(|g| g.0 == starhop_games::GameKind::Draughts)
-        .count()
-        > 0;
-    if opens.read().count() > 0 || asked {
-        NextState::set_if_neq(&mut next, Screen::Draughts);
-        playing.0 = false;
-        draft.set_changed();
-    }
-}
-
-/// On the setup panel the board shows the draft's start.
-fn preview_draft(
-    mut commands: Commands,
-    draft: Res<DraughtsDraft>,
-    playing: Res<DraughtsPlaying>,
-    screen: Res<State<Screen>>,
-    next: Res<NextState<Screen>>,
-    mut rebuild: MessageWriter<DraughtsRebuild>,
-) {
-    let entering = matches!(
-        *next,
-        NextState::Pending(Screen::Draughts) | NextState::PendingIfNeq(Screen::Draughts)
-    );
-    if playing.0 || !(*screen.get() == Screen::Draughts || entering) || !draft.is_changed() {
-        return;
-    }
-    let setup = draft.0.clone();
-    commands.insert_resource(DraughtsSession::new(Game::new(setup.variant), setup));
-    rebuild.write(DraughtsRebuild);
-}
-
-fn begin(
-    commands: &mut Commands,
-    session: DraughtsSession,
-    next: &mut NextState<Screen>,
-    playing: &mut DraughtsPlaying,
-    rebuild: &mut MessageWriter<DraughtsRebuild>,
-) {
-    commands.insert_resource(session);
-    playing.0 = true;
-    NextState::set_if_neq(next, Screen::Draughts);
-    rebuild.write(DraughtsRebuild);
-}
-
 fn start_draughts(
-    mut commands: Commands,
     mut starts: MessageReader<StartDraughts>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<DraughtsPlaying>,
     mut draft: ResMut<DraughtsDraft>,
-    mut rebuild: MessageWriter<DraughtsRebuild>,
+    mut begin: Begin<Draughts>,
 ) {
     let Some(StartDraughts(setup)) = starts.read().last() else {
         return;
     };
     // The panel shows this game's set-up when the player comes back to it.
     draft.bypass_change_detection().0 = setup.clone();
-    let session = DraughtsSession::new(Game::new(setup.variant), setup.clone());
-    begin(
-        &mut commands,
-        session,
-        &mut next,
-        &mut playing,
-        &mut rebuild,
-    );
+    begin.begin(DraughtsSession::new(
+        Game::new(setup.variant),
+        setup.clone(),
+    ));
 }
 
 /// The seats a record names: a bot's level by its name, else a person.
@@ -344,11 +301,8 @@ pub fn seats_of(record: &DraughtsRecord) -> [DraughtsSeat; 2] {
 }
 
 fn load_draughts(
-    mut commands: Commands,
     mut loads: MessageReader<LoadDraughts>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<DraughtsPlaying>,
-    mut rebuild: MessageWriter<DraughtsRebuild>,
+    mut begin: Begin<Draughts>,
     mut notices: MessageWriter<Notice>,
     settings: Res<Settings>,
 ) {
@@ -363,14 +317,7 @@ fn load_draughts(
                 // A saved game goes on without clocks: the time used was not saved.
                 minutes: None,
             };
-            let session = DraughtsSession::new(game, setup);
-            begin(
-                &mut commands,
-                session,
-                &mut next,
-                &mut playing,
-                &mut rebuild,
-            );
+            begin.begin(DraughtsSession::new(game, setup));
         }
         Err(e) => {
             warn!("a draughts game could not be loaded: {e}");
@@ -469,7 +416,7 @@ fn apply_requests(
                 starts.write(StartDraughts(s.setup.clone()));
             }
             DraughtsTurn::Setup => {
-                // The panel's preview replaces the game (see `preview_draft`).
+                // The panel's preview replaces the game (see `kit::life::preview`).
                 draft.set_changed();
                 back_to_panel = true;
             }
@@ -535,12 +482,6 @@ fn run_clocks(
         s.revision += 1;
         over.write(DraughtsOver);
     }
-}
-
-/// Leaving the screen: the session goes, and the panel's draft is kept.
-fn leave_draughts(mut commands: Commands, mut playing: ResMut<DraughtsPlaying>) {
-    commands.remove_resource::<DraughtsSession>();
-    playing.0 = false;
 }
 
 /// What a refused move is told as.

@@ -1,45 +1,29 @@
-//! A draughts record on show for the replay viewer (see `base::watch`): the
+//! A draughts record on show for the replay viewer (see `kit::watch`): the
 //! record's game becomes the session, one move forward hopping and taking
-//! pieces as in play, back or further set at once. Nothing of the mode's
-//! own moves it meanwhile (`MatchAuthority::Replay` holds its input and
-//! bots; a watched game has no clocks), and its end is not a result: no
-//! sound, nothing filed.
+//! pieces as in play, back or further set at once; a watched game has no
+//! clocks.
 
 use super::{
-    DraughtsMoved, DraughtsPlaying, DraughtsRebuild, DraughtsSession, DraughtsSetup, outcome_text,
+    Draughts, DraughtsMoved, DraughtsSession, DraughtsSetup, outcome_text,
     pieces::DraughtsAnimating, seats_of, side_name,
 };
-use crate::base::{
-    AppSystems, PiecesMoving, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing,
-    report_moving,
-};
-use crate::settings::{Language, Settings};
+use crate::base::PiecesMoving;
+use crate::kit::watch::{Shown, Watched};
+use crate::settings::Language;
 use bevy::prelude::*;
 use starhop_draughts::Game;
-use starhop_games::{AnyRecord, GameKind};
+use starhop_games::AnyRecord;
 
 /// The whole recorded game (with its resignation or agreement, which the
 /// engine's redo cannot give back) and how far into it the board is.
 #[derive(Resource)]
-struct DraughtsOnShow {
+pub struct DraughtsOnShow {
     full: Game,
     at: usize,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (show_records, show_moves, stop_showing)
-            .chain()
-            .in_set(AppSystems::Rules)
-            .after(super::DraughtsRules),
-    )
-    .add_systems(
-        Update,
-        report_moving::<DraughtsAnimating>
-            .run_if(resource_exists::<DraughtsOnShow>)
-            .in_set(AppSystems::View),
-    );
+    crate::kit::watch::plugin_for::<Draughts>(app, super::DraughtsRules);
 }
 
 /// The game after its first `n` moves (all of it, ending included, at the end).
@@ -67,105 +51,60 @@ fn result_line(lang: Language, game: &Game) -> Option<String> {
     game.outcome().map(|o| outcome_text(lang, o))
 }
 
-fn show_records(
-    mut commands: Commands,
-    mut shows: MessageReader<ShowRecord>,
-    settings: Res<Settings>,
-    mut playing: ResMut<DraughtsPlaying>,
-    mut next: ResMut<NextState<Screen>>,
-    mut rebuild: MessageWriter<DraughtsRebuild>,
-) {
-    let Some((record, at)) = shows.read().last().and_then(|s| match &s.record {
-        AnyRecord::Draughts(r) => Some((r, s.at)),
-        _ => None,
-    }) else {
-        return;
-    };
-    let Ok(full) = Game::from_record(record) else {
-        // The viewer sends only records that replay.
-        warn!("a draughts record to watch did not replay");
-        return;
-    };
-    let lang = settings.language;
-    let at = at.min(full.ply_count());
-    let game = after(&full, at);
-    commands.insert_resource(RecordOnShow {
-        kind: GameKind::Draughts,
-        lines: lines(lang, &full),
-        result: result_line(lang, &game),
-        moving: false,
-    });
-    let setup = DraughtsSetup {
-        variant: record.variant,
-        seats: seats_of(record),
-        minutes: None,
-    };
-    commands.insert_resource(DraughtsSession::new(game, setup));
-    commands.insert_resource(DraughtsOnShow { full, at });
-    playing.0 = true;
-    NextState::set_if_neq(&mut next, Screen::Draughts);
-    rebuild.write(DraughtsRebuild);
-}
+impl Watched for Draughts {
+    type OnShow = DraughtsOnShow;
+    type Moved = DraughtsMoved;
+    type Animating = DraughtsAnimating;
 
-fn show_moves(
-    mut asks: MessageReader<ShowMoves>,
-    settings: Res<Settings>,
-    on_show: Option<ResMut<DraughtsOnShow>>,
-    session: Option<ResMut<DraughtsSession>>,
-    report: Option<ResMut<RecordOnShow>>,
-    mut moved: MessageWriter<DraughtsMoved>,
-    mut rebuild: MessageWriter<DraughtsRebuild>,
-) {
-    let (Some(mut w), Some(mut s)) = (on_show, session) else {
-        asks.clear();
-        return;
-    };
-    let mut changed = false;
-    let mut shown = false;
-    for &ShowMoves(to) in asks.read() {
-        let to = to.min(w.full.ply_count());
-        if to == w.at {
-            continue;
-        }
-        shown = true;
+    fn show(record: &AnyRecord, at: usize, lang: Language) -> Option<Shown<Draughts>> {
+        let AnyRecord::Draughts(record) = record else {
+            return None;
+        };
+        let full = Game::from_record(record).ok()?;
+        let at = at.min(full.ply_count());
+        let setup = DraughtsSetup {
+            variant: record.variant,
+            seats: seats_of(record),
+            minutes: None,
+        };
+        Some(Shown {
+            session: DraughtsSession::new(after(&full, at), setup),
+            lines: lines(lang, &full),
+            on_show: DraughtsOnShow { full, at },
+        })
+    }
+
+    fn at(_: &DraughtsSession, w: &DraughtsOnShow) -> usize {
+        w.at
+    }
+
+    fn moves(w: &DraughtsOnShow) -> usize {
+        w.full.ply_count()
+    }
+
+    /// The piece hops and takes as in play.
+    fn forward(s: &mut DraughtsSession, w: &mut DraughtsOnShow) -> Option<DraughtsMoved> {
         let before = *s.game.position();
+        let mv = w.full.moves().nth(w.at).copied();
+        Self::jump(s, w, w.at + 1);
+        mv.map(|mv| DraughtsMoved { before, mv })
+    }
+
+    /// A move taken back is set at once.
+    fn back(s: &mut DraughtsSession, w: &mut DraughtsOnShow) -> Option<DraughtsMoved> {
+        Self::jump(s, w, w.at.saturating_sub(1));
+        None
+    }
+
+    fn jump(s: &mut DraughtsSession, w: &mut DraughtsOnShow, to: usize) {
         s.game = after(&w.full, to);
         s.revision += 1;
-        let played = w.full.moves().nth(w.at).copied();
-        match played.filter(|_| to == w.at + 1) {
-            // One forward: the piece hops and takes as in play.
-            Some(mv) => {
-                moved.write(DraughtsMoved { before, mv });
-            }
-            None => changed = true,
-        }
         w.at = to;
     }
-    if changed {
-        rebuild.write(DraughtsRebuild);
-    }
-    // The result changes only with the position on show.
-    if let Some(mut r) = report.filter(|_| shown) {
-        let result = result_line(settings.language, &s.game);
-        if r.result != result {
-            r.result = result;
-        }
-    }
-}
 
-fn stop_showing(
-    mut commands: Commands,
-    mut stops: MessageReader<StopShowing>,
-    on_show: Option<Res<DraughtsOnShow>>,
-    mut playing: ResMut<DraughtsPlaying>,
-) {
-    if stops.read().count() == 0 || on_show.is_none() {
-        return;
+    fn result(s: &DraughtsSession, lang: Language) -> Option<String> {
+        result_line(lang, &s.game)
     }
-    commands.remove_resource::<DraughtsOnShow>();
-    commands.remove_resource::<RecordOnShow>();
-    commands.remove_resource::<DraughtsSession>();
-    playing.0 = false;
 }
 
 /// The viewer waits for the hops and captures to land before the next move.

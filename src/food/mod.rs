@@ -15,7 +15,8 @@
 //! - `view`, `input`, `ui`: the board, picking and keys, the egui panels.
 
 use crate::base::Notice;
-use crate::base::{AppSystems, Screen};
+use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::Settings;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
@@ -24,6 +25,7 @@ use starhop_ai::Level;
 use starhop_ai::food::puzzles::{self, Puzzle};
 use starhop_engine::Hex;
 use starhop_engine::food::{Cell, FoodError, FoodGame, FoodMove, FoodRecord, FoodRules};
+use starhop_games::GameKind;
 
 pub mod input;
 pub mod jobs;
@@ -231,8 +233,25 @@ impl FoodDraft {
 }
 
 /// Whether the session is a preview on the setup panel or a game in play.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct FoodPlaying(pub bool);
+pub type FoodPlaying = Playing<Food>;
+
+/// Food checkers as the shared life cycle and the replay viewer see it.
+pub struct Food;
+
+impl GameMode for Food {
+    const KIND: GameKind = GameKind::Food;
+    const SCREEN: Screen = Screen::Food;
+    type Session = FoodSession;
+    type Draft = FoodDraft;
+    type Open = OpenFood;
+    type Rebuild = FoodRebuild;
+
+    fn preview(draft: &FoodDraft, _: &KnownProfiles) -> Option<FoodSession> {
+        let setup = draft.setup();
+        let game = FoodGame::new(setup.rules.clone()).ok()?;
+        Some(FoodSession::new(game, setup))
+    }
+}
 
 // ----- requests -----
 
@@ -298,8 +317,8 @@ pub struct FoodRebuild;
 pub struct FoodOver;
 
 pub(super) fn plugin(app: &mut App) {
+    kit::life::plugin_for::<Food>(app);
     app.init_resource::<FoodDraft>()
-        .init_resource::<FoodPlaying>()
         .add_message::<OpenFood>()
         .add_message::<StartFood>()
         .add_message::<LoadFood>()
@@ -317,8 +336,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                open_food,
-                preview_draft,
+                kit::life::open::<Food>,
+                kit::life::preview::<Food>,
                 start_food,
                 load_food,
                 // A record on show for the viewer takes no moves.
@@ -327,8 +346,7 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(FoodRules_)
                 .in_set(AppSystems::Rules),
-        )
-        .add_systems(OnExit(Screen::Food), leave_food);
+        );
 }
 
 /// The food rules systems, for ordering others after them.
@@ -340,54 +358,9 @@ pub fn view_plugin(app: &mut App) {
     app.add_plugins((view::plugin, input::plugin, ui::plugin, shots::plugin));
 }
 
-fn open_food(
-    mut opens: MessageReader<OpenFood>,
-    mut games: MessageReader<crate::base::OpenGame>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<FoodPlaying>,
-    mut draft: ResMut<FoodDraft>,
-) {
-    let asked = games
-        .read()
-        .filter(|g| g.0 == starhop_games::GameKind::Food)
-        .count()
-        > 0;
-    if opens.read().count() > 0 || asked {
-        NextState::set_if_neq(&mut next, Screen::Food);
-        playing.0 = false;
-        draft.set_changed();
-    }
-}
-
-/// On the setup panel the board shows the draft's start.
-fn preview_draft(
-    mut commands: Commands,
-    draft: Res<FoodDraft>,
-    playing: Res<FoodPlaying>,
-    screen: Res<State<Screen>>,
-    next: Res<NextState<Screen>>,
-    mut rebuild: MessageWriter<FoodRebuild>,
-) {
-    let entering = matches!(
-        *next,
-        NextState::Pending(Screen::Food) | NextState::PendingIfNeq(Screen::Food)
-    );
-    if playing.0 || !(*screen.get() == Screen::Food || entering) || !draft.is_changed() {
-        return;
-    }
-    let setup = draft.setup();
-    if let Ok(game) = FoodGame::new(setup.rules.clone()) {
-        commands.insert_resource(FoodSession::new(game, setup));
-        rebuild.write(FoodRebuild);
-    }
-}
-
 fn start_food(
-    mut commands: Commands,
     mut starts: MessageReader<StartFood>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<FoodPlaying>,
-    mut rebuild: MessageWriter<FoodRebuild>,
+    mut begin: Begin<Food>,
     mut notices: MessageWriter<Notice>,
     settings: Res<Settings>,
 ) {
@@ -395,12 +368,7 @@ fn start_food(
         return;
     };
     match FoodGame::new(setup.rules.clone()) {
-        Ok(game) => {
-            commands.insert_resource(FoodSession::new(game, setup.clone()));
-            playing.0 = true;
-            NextState::set_if_neq(&mut next, Screen::Food);
-            rebuild.write(FoodRebuild);
-        }
+        Ok(game) => begin.begin(FoodSession::new(game, setup.clone())),
         Err(e) => {
             notices.write(Notice::Problem(refusal(settings.language, &e)));
         }
@@ -408,11 +376,8 @@ fn start_food(
 }
 
 fn load_food(
-    mut commands: Commands,
     mut loads: MessageReader<LoadFood>,
-    mut next: ResMut<NextState<Screen>>,
-    mut playing: ResMut<FoodPlaying>,
-    mut rebuild: MessageWriter<FoodRebuild>,
+    mut begin: Begin<Food>,
     mut notices: MessageWriter<Notice>,
     settings: Res<Settings>,
 ) {
@@ -420,13 +385,7 @@ fn load_food(
         return;
     };
     match record.replay() {
-        Ok(game) => {
-            let setup = setup_of(record);
-            commands.insert_resource(FoodSession::new(game, setup));
-            playing.0 = true;
-            NextState::set_if_neq(&mut next, Screen::Food);
-            rebuild.write(FoodRebuild);
-        }
+        Ok(game) => begin.begin(FoodSession::new(game, setup_of(record))),
         Err(e) => {
             warn!("a food game could not be loaded: {e}");
             notices.write(Notice::Problem(
@@ -563,7 +522,7 @@ fn apply_requests(
                 }
             }
             FoodTurn::Setup => {
-                // The panel's preview replaces the game (see `preview_draft`).
+                // The panel's preview replaces the game (see `kit::life::preview`).
                 draft.set_changed();
                 back_to_panel = true;
             }
@@ -611,12 +570,6 @@ fn undo(
             return;
         }
     }
-}
-
-/// Leaving the food screen: the session goes, and the panel's draft is kept.
-fn leave_food(mut commands: Commands, mut playing: ResMut<FoodPlaying>) {
-    commands.remove_resource::<FoodSession>();
-    playing.0 = false;
 }
 
 /// Whether a refused request is the player's mistake (and what to say).

@@ -1,42 +1,26 @@
-//! A food-checkers record on show for the replay viewer (see `base::watch`):
+//! A food-checkers record on show for the replay viewer (see `kit::watch`):
 //! the record's game becomes the session, stepped with the engine's undo
 //! and redo, so marbles hop and captures fly to the trays exactly as in play.
-//! Nothing of the mode's own moves it meanwhile (`MatchAuthority::Replay`
-//! holds its input and bots), and its end is not a result: no sound, no
-//! stars, nothing filed.
+//! Its end gives no stars.
 
-use super::{FoodMoved, FoodPlaying, FoodRebuild, FoodSession, marbles::FoodAnimating, setup_of};
-use crate::base::{
-    AppSystems, PiecesMoving, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing,
-    report_moving,
-};
-use crate::settings::{Language, Settings};
+use super::{Food, FoodMoved, FoodSession, marbles::FoodAnimating, setup_of};
+use crate::base::PiecesMoving;
+use crate::kit::watch::{Shown, Watched};
+use crate::settings::Language;
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use starhop_engine::food::{FoodGame, FoodMove, FoodStatus};
-use starhop_games::{AnyRecord, GameKind};
+use starhop_games::AnyRecord;
 
 /// The record on show and how far into it the board is.
 #[derive(Resource)]
-struct FoodOnShow {
+pub struct FoodOnShow {
     moves: usize,
     at: usize,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (show_records, show_moves, stop_showing)
-            .chain()
-            .in_set(AppSystems::Rules)
-            .after(super::FoodRules_),
-    )
-    .add_systems(
-        Update,
-        report_moving::<FoodAnimating>
-            .run_if(resource_exists::<FoodOnShow>)
-            .in_set(AppSystems::View),
-    );
+    crate::kit::watch::plugin_for::<Food>(app, super::FoodRules_);
 }
 
 /// A line of the viewer's move list: who moved (at a table) and what.
@@ -84,117 +68,69 @@ fn result_line(lang: Language, game: &FoodGame) -> Option<String> {
     })
 }
 
-fn show_records(
-    mut commands: Commands,
-    mut shows: MessageReader<ShowRecord>,
-    settings: Res<Settings>,
-    mut playing: ResMut<FoodPlaying>,
-    mut next: ResMut<NextState<Screen>>,
-    mut rebuild: MessageWriter<FoodRebuild>,
-) {
-    let Some((record, at)) = shows.read().last().and_then(|s| match &s.record {
-        AnyRecord::Food(r) => Some((r, s.at)),
-        _ => None,
-    }) else {
-        return;
-    };
-    let Ok(mut game) = record.replay() else {
-        // The viewer sends only records that replay.
-        warn!("a food record to watch did not replay");
-        return;
-    };
-    let lang = settings.language;
-    let lines = lines(lang, &game);
-    let moves = lines.len();
-    let at = at.min(moves);
-    for _ in at..moves {
-        let _ = game.undo();
-    }
-    commands.insert_resource(RecordOnShow {
-        kind: GameKind::Food,
-        result: result_line(lang, &game),
-        lines,
-        moving: false,
-    });
-    commands.insert_resource(FoodOnShow { moves, at });
-    commands.insert_resource(FoodSession::new(game, setup_of(record)));
-    playing.0 = true;
-    NextState::set_if_neq(&mut next, Screen::Food);
-    rebuild.write(FoodRebuild);
-}
+impl Watched for Food {
+    type OnShow = FoodOnShow;
+    type Moved = FoodMoved;
+    type Animating = FoodAnimating;
 
-fn show_moves(
-    mut asks: MessageReader<ShowMoves>,
-    settings: Res<Settings>,
-    on_show: Option<ResMut<FoodOnShow>>,
-    session: Option<ResMut<FoodSession>>,
-    report: Option<ResMut<RecordOnShow>>,
-    mut moved: MessageWriter<FoodMoved>,
-    mut rebuild: MessageWriter<FoodRebuild>,
-) {
-    let (Some(mut w), Some(mut s)) = (on_show, session) else {
-        asks.clear();
-        return;
-    };
-    let mut jumped = false;
-    let mut shown = false;
-    for &ShowMoves(to) in asks.read() {
-        shown = true;
-        let to = to.min(w.moves);
-        if to == w.at + 1 {
-            if let Ok(r) = s.game.redo() {
-                w.at += 1;
-                moved.write(FoodMoved {
-                    player: r.player,
-                    mv: r.mv,
-                    undone: false,
-                });
-            }
-        } else if to + 1 == w.at {
-            if let Ok(mv) = s.game.undo() {
-                w.at -= 1;
-                let player = s.game.to_move();
-                moved.write(FoodMoved {
-                    player,
-                    mv,
-                    undone: true,
-                });
-            }
-        } else {
-            while w.at > to && s.game.undo().is_ok() {
-                w.at -= 1;
-            }
-            while w.at < to && s.game.redo().is_ok() {
-                w.at += 1;
-            }
-            jumped = true;
+    fn show(record: &AnyRecord, at: usize, lang: Language) -> Option<Shown<Food>> {
+        let AnyRecord::Food(record) = record else {
+            return None;
+        };
+        let mut game = record.replay().ok()?;
+        let lines = lines(lang, &game);
+        let moves = lines.len();
+        let at = at.min(moves);
+        for _ in at..moves {
+            let _ = game.undo();
+        }
+        Some(Shown {
+            session: FoodSession::new(game, setup_of(record)),
+            on_show: FoodOnShow { moves, at },
+            lines,
+        })
+    }
+
+    fn at(_: &FoodSession, w: &FoodOnShow) -> usize {
+        w.at
+    }
+
+    fn moves(w: &FoodOnShow) -> usize {
+        w.moves
+    }
+
+    fn forward(s: &mut FoodSession, w: &mut FoodOnShow) -> Option<FoodMoved> {
+        let r = s.game.redo().ok()?;
+        w.at += 1;
+        Some(FoodMoved {
+            player: r.player,
+            mv: r.mv,
+            undone: false,
+        })
+    }
+
+    fn back(s: &mut FoodSession, w: &mut FoodOnShow) -> Option<FoodMoved> {
+        let mv = s.game.undo().ok()?;
+        w.at -= 1;
+        Some(FoodMoved {
+            player: s.game.to_move(),
+            mv,
+            undone: true,
+        })
+    }
+
+    fn jump(s: &mut FoodSession, w: &mut FoodOnShow, to: usize) {
+        while w.at > to && s.game.undo().is_ok() {
+            w.at -= 1;
+        }
+        while w.at < to && s.game.redo().is_ok() {
+            w.at += 1;
         }
     }
-    if jumped {
-        rebuild.write(FoodRebuild);
-    }
-    // The result changes only with the position on show.
-    if let Some(mut r) = report.filter(|_| shown) {
-        let result = result_line(settings.language, &s.game);
-        if r.result != result {
-            r.result = result;
-        }
-    }
-}
 
-fn stop_showing(
-    mut commands: Commands,
-    mut stops: MessageReader<StopShowing>,
-    on_show: Option<Res<FoodOnShow>>,
-    mut playing: ResMut<FoodPlaying>,
-) {
-    if stops.read().count() == 0 || on_show.is_none() {
-        return;
+    fn result(s: &FoodSession, lang: Language) -> Option<String> {
+        result_line(lang, &s.game)
     }
-    commands.remove_resource::<FoodOnShow>();
-    commands.remove_resource::<RecordOnShow>();
-    commands.remove_resource::<FoodSession>();
-    playing.0 = false;
 }
 
 /// The viewer waits for the hops and captures to land before the next move.

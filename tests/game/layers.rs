@@ -18,6 +18,8 @@ const LAYERS: &[(&str, &[&str])] = &[
     // The 3D boards, pieces, picking and their animation.
     ("stage", &["stage"]),
     ("camera and sound", &["camera", "audio"]),
+    // What every mode shares: the life cycle on its screen, showing records.
+    ("mode kit", &["kit"]),
     // The games of the box, side by side.
     ("modes", &["classic", "food", "crossing", "draughts"]),
     // Features that drive the modes from above.
