@@ -41,6 +41,22 @@ impl ShotNames {
     }
 }
 
+/// A mode registers its shots by name and the system that sets them up,
+/// which runs before the frame's input while a screenshot is taken.
+pub fn add_shots<M>(
+    app: &mut App,
+    names: &[&'static str],
+    arrange: impl IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M>,
+) {
+    register_shots(app, names);
+    app.add_systems(
+        Update,
+        arrange
+            .run_if(resource_exists::<ShotScene>)
+            .before(super::AppSystems::Input),
+    );
+}
+
 /// A mode registers the shots it sets up, so `--shot NAME` knows them.
 pub fn register_shots(app: &mut App, names: &[&'static str]) {
     let mut registry = app.world_mut().get_resource_or_init::<ShotNames>();

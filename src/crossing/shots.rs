@@ -7,7 +7,7 @@ use super::watch::WatchControl;
 use super::{
     CrossingDone, CrossingDraft, CrossingSession, CrossingSetup, OpenCrossing, StartCrossing,
 };
-use crate::base::shot::{ShotScene, ShotSetup, register_shots};
+use crate::base::shot::{ShotScene, ShotSetup, add_shots};
 use crate::stage::input::Selection;
 use crate::stage::marbles::BoardChanged;
 use bevy::prelude::*;
@@ -39,13 +39,7 @@ const SHOTS: [(&str, Shot); 5] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    register_shots(app, &SHOTS.map(|(name, _)| name));
-    app.add_systems(
-        Update,
-        arrange
-            .run_if(resource_exists::<ShotScene>)
-            .before(crate::base::AppSystems::Input),
-    );
+    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }
 
 /// How far a marble gets towards camp 3 (north) by a move.

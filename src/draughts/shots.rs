@@ -6,7 +6,7 @@ use super::DraughtsSetup;
 use super::{
     DraughtsDraft, DraughtsRebuild, DraughtsSelection, DraughtsSession, OpenDraughts, StartDraughts,
 };
-use crate::base::shot::{ShotScene, ShotSetup, register_shots};
+use crate::base::shot::{ShotScene, ShotSetup, add_shots};
 use bevy::prelude::*;
 use starhop_draughts::bot::{self, Budget, Level};
 use starhop_draughts::{Game, Variant, from_fen};
@@ -32,13 +32,7 @@ const SHOTS: [(&str, Shot); 4] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    register_shots(app, &SHOTS.map(|(name, _)| name));
-    app.add_systems(
-        Update,
-        arrange
-            .run_if(resource_exists::<ShotScene>)
-            .before(crate::base::AppSystems::Input),
-    );
+    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }
 
 /// An International position where White must take three pieces: the man

@@ -6,7 +6,7 @@ use super::input::FoodSelection;
 use super::{
     FoodMode, FoodRebuild, FoodSeat, FoodSession, FoodSetup, FoodTab, OpenFood, StartFood,
 };
-use crate::base::shot::{ShotScene, ShotSetup, register_shots};
+use crate::base::shot::{ShotScene, ShotSetup, add_shots};
 use bevy::prelude::*;
 use starhop_ai::Level;
 use starhop_ai::food::puzzles::Puzzle;
@@ -44,13 +44,7 @@ impl Shot {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    register_shots(app, &SHOTS.map(|(name, _)| name));
-    app.add_systems(
-        Update,
-        arrange
-            .run_if(resource_exists::<ShotScene>)
-            .before(crate::base::AppSystems::Input),
-    );
+    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }
 
 /// The setup a shot shows when the command line names none.

@@ -66,8 +66,9 @@ impl Filed for FoodSession {
     }
 }
 
-/// Files the mode's game when it ends in play (never one being watched or
-/// played at another table's host); the same game twice is filed once.
+/// Files the mode's game when it ends in play, here or at a network table
+/// (each computer at the table files it in its own history), never one being
+/// watched; the same game twice is filed once.
 pub(super) fn file_finished<S: Filed>(
     mut over: MessageReader<S::Over>,
     session: Option<Res<S>>,
@@ -76,7 +77,7 @@ pub(super) fn file_finished<S: Filed>(
     settings: Res<Settings>,
     mut notices: MessageWriter<Notice>,
 ) {
-    if over.read().count() == 0 || *authority != MatchAuthority::Local {
+    if over.read().count() == 0 || *authority == MatchAuthority::Replay {
         return;
     }
     let (Some(session), Some(mut store)) = (session, store) else {

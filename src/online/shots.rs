@@ -7,7 +7,7 @@
 use super::ui::{HostChoice, HostForm, JoinForm};
 use super::{HostGame, HostTable, Online, TableRequest};
 use crate::base::Screen;
-use crate::base::shot::{HoldShot, ShotScene, ShotSetup, register_shots};
+use crate::base::shot::{HoldShot, ShotScene, ShotSetup, add_shots};
 use crate::classic::{Match, MatchSetup, SeatKind};
 use crate::draughts::DraughtsSetup;
 use crate::food::FoodSetup;
@@ -35,13 +35,7 @@ const SHOTS: [(&str, Shot); 3] = [
 ];
 
 pub(super) fn plugin(app: &mut App) {
-    register_shots(app, &SHOTS.map(|(name, _)| name));
-    app.add_systems(
-        Update,
-        arrange
-            .run_if(resource_exists::<ShotScene>)
-            .before(crate::base::AppSystems::Input),
-    );
+    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }
 
 /// The player who joins the pictured table (leaving to show a lost

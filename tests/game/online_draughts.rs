@@ -14,13 +14,14 @@ use starhop::draughts::{
     DraughtsMoved, DraughtsPlaying, DraughtsRebuild, DraughtsSeat, DraughtsSession, DraughtsTurn,
 };
 use starhop::food::{FoodMoveRequest, FoodMoved, FoodPlaying, FoodRebuild, FoodSeat, FoodSession};
+use starhop::league::LeagueStore;
 use starhop::online::{HostTable, JoinGame, LastTable, Online, TableRequest};
 use starhop_ai::Level;
 use starhop_draughts::bot::{self, Budget};
 use starhop_draughts::shape::full_route;
 use starhop_draughts::{Side, Variant};
 use starhop_engine::food::FoodRules;
-use starhop_games::{AnyGame, AnyRecord};
+use starhop_games::{AnyGame, AnyRecord, GameKind};
 use starhop_net::TableGame;
 use std::time::{Duration, Instant};
 
@@ -43,9 +44,15 @@ fn count_shown(
     shown.rebuilds += rebuilt.read().count() + food_rebuilt.read().count();
 }
 
-/// A headless app with the draughts presses, as a window would have them.
+/// A headless app with the draughts presses, as a window would have them,
+/// and a data folder of its own (for its history).
 fn table_app() -> App {
-    let mut app = common::app();
+    static APPS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = APPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let folders = common::temp_folders(&format!("table-{n}"));
+    let mut app = common::app_with(|app| {
+        app.insert_resource(folders);
+    });
     app.add_plugins((
         starhop::stage::input::plugin,
         starhop::draughts::input::plugin,
@@ -293,6 +300,17 @@ fn a_draughts_table_is_played_to_its_end_by_presses_on_both_sides_to_one_record(
         "the mode shows the table's game"
     );
     assert_eq!(r.names, ["Ann", "Bob"]);
+    // Each computer at the table filed the game in its own history.
+    for app in [&host, &guest] {
+        let store = app.world().resource::<LeagueStore>();
+        let entries = &store.league.history;
+        assert_eq!(entries.len(), 1, "the finished table game is filed");
+        assert_eq!(entries[0].game, GameKind::Draughts);
+        match store.league.read_any_record(&entries[0]) {
+            Ok(AnyRecord::Draughts(filed)) => assert_eq!(filed.moves, r.moves),
+            other => panic!("the filed record is the table's game: {other:?}"),
+        }
+    }
     // Nothing a person here pressed was refused, by the board or the host.
     for app in [&host, &guest] {
         let notices = &app.world().resource::<common::Seen>().notices;
