@@ -17,6 +17,7 @@
 
 use crate::base::Notice;
 use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::kit::life::Turns;
 use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::{Language, Settings};
 use crate::ui::{tr, trf};
@@ -190,10 +191,10 @@ pub enum DraughtsTurn {
     Save,
 }
 
-impl DraughtsTurn {
-    /// Whether it changes the game (or starts another): at a network table
-    /// the host answers it, not this mode.
-    pub fn for_the_table(self) -> bool {
+impl Turns for DraughtsTurn {
+    const LEAVE: DraughtsTurn = DraughtsTurn::Leave;
+
+    fn for_the_table(self) -> bool {
         matches!(
             self,
             DraughtsTurn::Undo
@@ -345,19 +346,9 @@ fn apply_requests(
     authority: Res<crate::base::MatchAuthority>,
 ) {
     let lang = settings.language;
-    // At a network table the host plays the game: moves and the turns that
-    // change it go there (`online` reads these same messages).
-    let remote = *authority == crate::base::MatchAuthority::Remote;
-    if remote {
-        moves.clear();
-    }
-    let Some(mut s) = session.filter(|_| playing.0) else {
-        moves.clear();
-        for t in turns.read() {
-            if *t == DraughtsTurn::Leave {
-                next.set(Screen::Home);
-            }
-        }
+    let Some((mut s, remote)) = kit::life::game_in_play::<Draughts, _, _>(
+        session, &*playing, *authority, &mut moves, &mut turns, &mut next,
+    ) else {
         return;
     };
     for DraughtsMoveRequest(mv) in moves.read() {

@@ -16,6 +16,7 @@
 
 use crate::base::Notice;
 use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::kit::life::Turns;
 use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::Settings;
 use crate::ui::{tr, trf};
@@ -287,10 +288,10 @@ pub enum FoodTurn {
     Save,
 }
 
-impl FoodTurn {
-    /// Whether it changes the game (or starts another): at a network table
-    /// the host answers it, not this mode.
-    pub fn for_the_table(self) -> bool {
+impl Turns for FoodTurn {
+    const LEAVE: FoodTurn = FoodTurn::Leave;
+
+    fn for_the_table(self) -> bool {
         matches!(
             self,
             FoodTurn::Undo | FoodTurn::Redo | FoodTurn::Retry | FoodTurn::NextPuzzle
@@ -445,19 +446,9 @@ fn apply_requests(
     authority: Res<crate::base::MatchAuthority>,
 ) {
     let lang = settings.language;
-    // At a network table the host plays the game: moves and the turns that
-    // change it go there (`online` reads these same messages).
-    let remote = *authority == crate::base::MatchAuthority::Remote;
-    if remote {
-        moves.clear();
-    }
-    let Some(mut s) = session.filter(|_| playing.0) else {
-        moves.clear();
-        for t in turns.read() {
-            if *t == FoodTurn::Leave {
-                next.set(Screen::Home);
-            }
-        }
+    let Some((mut s, remote)) = kit::life::game_in_play::<Food, _, _>(
+        session, &*playing, *authority, &mut moves, &mut turns, &mut next,
+    ) else {
         return;
     };
     for FoodMoveRequest(route) in moves.read() {

@@ -6,7 +6,7 @@
 //! [`preview`] before its own start and load systems, and begins games
 //! through [`Begin`]; [`plugin_for`] adds the rest.
 
-use crate::base::{KnownProfiles, OpenGame, Screen};
+use crate::base::{KnownProfiles, MatchAuthority, OpenGame, Screen};
 use bevy::ecs::component::Mutable;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -120,4 +120,40 @@ pub fn preview<M: GameMode>(
 fn leave<M: GameMode>(mut commands: Commands, mut playing: ResMut<Playing<M>>) {
     commands.remove_resource::<M::Session>();
     playing.0 = false;
+}
+
+/// A mode's turn requests (undo, resign, leave, …) as the life cycle sees them.
+pub trait Turns: Message + Copy + PartialEq {
+    /// Back to the home screen.
+    const LEAVE: Self;
+    /// Whether it changes the game (or starts another): at a network table
+    /// the host answers it, not this mode.
+    fn for_the_table(self) -> bool;
+}
+
+/// The game this frame's requests may change, and whether a network
+/// table's host plays it: then its moves and the turns that change it go
+/// to the host (`online` reads these same messages), so the moves are left
+/// unapplied here. With no game in play the requests find nothing, and only
+/// Leave still goes home.
+pub fn game_in_play<'a, M: GameMode, Move: Message, T: Turns>(
+    session: Option<ResMut<'a, M::Session>>,
+    playing: &Playing<M>,
+    authority: MatchAuthority,
+    moves: &mut MessageReader<Move>,
+    turns: &mut MessageReader<T>,
+    next: &mut NextState<Screen>,
+) -> Option<(ResMut<'a, M::Session>, bool)> {
+    let remote = authority == MatchAuthority::Remote;
+    if remote {
+        moves.clear();
+    }
+    let Some(s) = session.filter(|_| playing.0) else {
+        moves.clear();
+        if turns.read().filter(|t| **t == T::LEAVE).count() > 0 {
+            next.set(Screen::Home);
+        }
+        return None;
+    };
+    Some((s, remote))
 }
