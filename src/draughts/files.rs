@@ -5,55 +5,46 @@
 //! them with `open_saved`). A file that cannot be read gets a message and
 //! stays where it is.
 
-use super::{DraughtsSession, LoadDraughts};
+use super::{Draughts, DraughtsSession, LoadDraughts};
 use crate::base::Notice;
+use crate::kit::{SaveFolder, SavedGame};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
-use crate::ui::trf;
 use bevy::prelude::*;
-use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, read_record};
+use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, DraughtsRecord, read_record};
 use std::path::{Path, PathBuf};
 
 /// Save the draughts game in play.
 #[derive(Message, Clone, Copy, Debug)]
 pub struct SaveDraughts;
 
+impl SavedGame for Draughts {
+    const FOLDER: &'static str = "draughts-saves";
+    const FORMAT: &'static str = DRAUGHTS_RECORD_FORMAT;
+    type Record = DraughtsRecord;
+    fn read(file: std::fs::File) -> Result<DraughtsRecord, String> {
+        read_record(file)
+            .map(|(record, _)| record)
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The saved games, newest first: listed when the panel asks, not every frame.
+pub type DraughtsSaves = SaveFolder<Draughts>;
+
 /// Where saved draughts games go.
 pub fn draughts_saves(folders: &Folders) -> PathBuf {
-    folders.data().join("draughts-saves")
+    DraughtsSaves::dir(folders)
 }
 
 /// Whether the file is a draughts record (by its `format`).
 pub fn is_draughts_record(path: &Path) -> bool {
-    crate::persist::record_format(path).is_some_and(|f| f == DRAUGHTS_RECORD_FORMAT)
-}
-
-/// The saved games, newest first: listed when the panel asks, not every frame.
-#[derive(Resource, Default)]
-pub struct DraughtsSaves {
-    pub files: Vec<PathBuf>,
-    pub listed: bool,
-}
-
-impl DraughtsSaves {
-    pub fn refresh(&mut self, folders: &Folders) {
-        if !self.listed {
-            self.files = crate::persist::json_files_newest_first(&draughts_saves(folders));
-            self.listed = true;
-        }
-    }
+    DraughtsSaves::holds(path)
 }
 
 /// Reads a saved draughts game for loading.
 pub fn open_saved(path: &Path, lang: Language) -> Result<LoadDraughts, String> {
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    std::fs::File::open(path)
-        .map_err(|e| e.to_string())
-        .and_then(|f| read_record(f).map_err(|e| e.to_string()))
-        .map(|(record, _)| LoadDraughts(record))
-        .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
+    DraughtsSaves::open(path, lang).map(LoadDraughts)
 }
 
 pub(super) fn plugin(app: &mut App) {

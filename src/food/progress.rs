@@ -4,15 +4,16 @@
 //! and saved food games as `FoodRecord`s (`--load FILE` knows them by their
 //! format: the shell asks `is_food_record` and loads them with `load_file`).
 
-use super::{FoodOver, FoodSession, LoadFood};
+use super::{Food, FoodOver, FoodSession, LoadFood};
 use crate::base::Notice;
+use crate::kit::{SaveFolder, SavedGame};
 use crate::persist::{FileProblem, Folders, read_json, write_json};
 use crate::settings::Settings;
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 use starhop_ai::food::puzzles::Puzzle;
-use starhop_engine::food::{FOOD_RECORD_FORMAT, FoodGame, read_food_record};
+use starhop_engine::food::{FOOD_RECORD_FORMAT, FoodGame, FoodRecord, read_food_record};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -85,46 +86,34 @@ pub fn progress_path(folders: &Folders) -> PathBuf {
     folders.data().join("food-progress.json")
 }
 
-/// Where saved food games go (beside the classic saves, not among them).
-pub fn food_saves(folders: &Folders) -> PathBuf {
-    folders.data().join("food-saves")
-}
-
-/// Whether the file is a food-checkers record (by its `format`), read as
-/// little as needed; anything else (a classic save, garbage) is not.
-pub fn is_food_record(path: &Path) -> bool {
-    crate::persist::record_format(path).is_some_and(|f| f == FOOD_RECORD_FORMAT)
+impl SavedGame for Food {
+    const FOLDER: &'static str = "food-saves";
+    const FORMAT: &'static str = FOOD_RECORD_FORMAT;
+    type Record = FoodRecord;
+    fn read(file: std::fs::File) -> Result<FoodRecord, String> {
+        read_food_record(file)
+            .map(|(record, _)| record)
+            .map_err(|e| e.to_string())
+    }
 }
 
 /// The saved food games, newest first: listed when the saved-games tab opens
 /// and after each save, not every frame.
-#[derive(Resource, Default)]
-pub struct FoodSaves {
-    pub files: Vec<PathBuf>,
-    pub listed: bool,
+pub type FoodSaves = SaveFolder<Food>;
+
+/// Where saved food games go (beside the classic saves, not among them).
+pub fn food_saves(folders: &Folders) -> PathBuf {
+    FoodSaves::dir(folders)
 }
 
-impl FoodSaves {
-    /// Lists the folder again if needed.
-    pub fn refresh(&mut self, folders: &Folders) {
-        if !self.listed {
-            self.files = crate::persist::json_files_newest_first(&food_saves(folders));
-            self.listed = true;
-        }
-    }
+/// Whether the file is a food-checkers record (by its `format`).
+pub fn is_food_record(path: &Path) -> bool {
+    FoodSaves::holds(path)
 }
 
-/// Reads a saved food game for loading; a file that cannot be read gets a
-/// message and stays where it is.
+/// Reads a saved food game for loading.
 pub fn open_saved(path: &Path, lang: crate::settings::Language) -> Result<LoadFood, String> {
-    let name = path
-        .file_name()
-        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-    std::fs::File::open(path)
-        .map_err(|e| e.to_string())
-        .and_then(|f| read_food_record(f).map_err(|e| e.to_string()))
-        .map(|(record, _)| LoadFood(record))
-        .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
+    FoodSaves::open(path, lang).map(LoadFood)
 }
 
 pub(super) fn plugin(app: &mut App) {

@@ -1,0 +1,75 @@
+//! A mode's folder of saved games, written once: where it is in the data
+//! folder, which files are its records (by their `format`), the list the
+//! setup panel shows (newest first, read when asked, not every frame), and
+//! opening one. A file that cannot be read gets a message and stays where
+//! it is.
+
+use crate::persist::{Folders, json_files_newest_first, record_format};
+use crate::settings::Language;
+use crate::ui::trf;
+use bevy::prelude::*;
+use std::fs::File;
+use std::marker::PhantomData;
+use std::path::{Path, PathBuf};
+
+/// A game whose saves go in a folder of their own.
+pub trait SavedGame: Send + Sync + 'static {
+    /// The folder's name in the data folder.
+    const FOLDER: &'static str;
+    /// The record's `format`, by which the files are known.
+    const FORMAT: &'static str;
+    type Record;
+    /// Reads a saved record, or says why not.
+    fn read(file: File) -> Result<Self::Record, String>;
+}
+
+/// The saved games of `G`, newest first, listed when the panel asks.
+#[derive(Resource)]
+pub struct SaveFolder<G> {
+    pub files: Vec<PathBuf>,
+    /// The list is up to date (a save clears it).
+    pub listed: bool,
+    game: PhantomData<fn() -> G>,
+}
+
+impl<G> Default for SaveFolder<G> {
+    fn default() -> Self {
+        SaveFolder {
+            files: Vec::new(),
+            listed: false,
+            game: PhantomData,
+        }
+    }
+}
+
+impl<G: SavedGame> SaveFolder<G> {
+    /// Where the saves go.
+    pub fn dir(folders: &Folders) -> PathBuf {
+        folders.data().join(G::FOLDER)
+    }
+
+    /// Whether the file is a record of `G` (read as little as needed;
+    /// anything else, a save of another game or garbage, is not).
+    pub fn holds(path: &Path) -> bool {
+        record_format(path).is_some_and(|f| f == G::FORMAT)
+    }
+
+    /// Lists the folder again if needed.
+    pub fn refresh(&mut self, folders: &Folders) {
+        if !self.listed {
+            self.files = json_files_newest_first(&Self::dir(folders));
+            self.listed = true;
+        }
+    }
+
+    /// Reads a saved game for loading, or the message to show.
+    pub fn open(path: &Path, lang: Language) -> Result<G::Record, String> {
+        let name = path
+            .file_name()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        File::open(path)
+            .map_err(|e| e.to_string())
+            .and_then(G::read)
+            .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
+    }
+}
