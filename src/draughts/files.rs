@@ -1,9 +1,8 @@
 //! Saved draughts games: the engine's versioned `DraughtsRecord` as JSON in
-//! their own folder beside the classic saves (written through a temporary
-//! file), listed newest first on the setup panel, and `--load FILE` knows
-//! them by their format (the shell asks `is_draughts_record`, then loads
-//! them with `open_saved`). A file that cannot be read gets a message and
-//! stays where it is.
+//! their own `kit::SaveFolder` beside the classic saves (written through a
+//! temporary file), listed newest first on the setup panel, and `--load
+//! FILE` knows them by their format and loads them with `open_saved`. A file
+//! that cannot be read gets a message and stays where it is.
 
 use super::{Draughts, DraughtsSession, LoadDraughts};
 use crate::base::Notice;

@@ -16,7 +16,7 @@
 //! - `view`, `input`, `ui`: the board and its marks, picking and keys, the egui panels.
 
 use crate::base::Notice;
-use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::base::{AppSystems, Screen};
 use crate::kit::life::Turns;
 use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::{Language, Settings};
@@ -148,7 +148,7 @@ impl GameMode for Draughts {
     type Open = OpenDraughts;
     type Rebuild = DraughtsRebuild;
 
-    fn preview(draft: &DraughtsDraft, _: &KnownProfiles) -> Option<DraughtsSession> {
+    fn preview(draft: &DraughtsDraft) -> Option<DraughtsSession> {
         let setup = draft.0.clone();
         Some(DraughtsSession::new(Game::new(setup.variant), setup))
     }

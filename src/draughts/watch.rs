@@ -74,7 +74,7 @@ impl Watched for Draughts {
         })
     }
 
-    fn at(_: &DraughtsSession, w: &DraughtsOnShow) -> usize {
+    fn at(w: &DraughtsOnShow) -> usize {
         w.at
     }
 

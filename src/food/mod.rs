@@ -15,7 +15,7 @@
 //! - `view`, `input`, `ui`: the board, picking and keys, the egui panels.
 
 use crate::base::Notice;
-use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::base::{AppSystems, Screen};
 use crate::kit::life::Turns;
 use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::Settings;
@@ -247,7 +247,7 @@ impl GameMode for Food {
     type Open = OpenFood;
     type Rebuild = FoodRebuild;
 
-    fn preview(draft: &FoodDraft, _: &KnownProfiles) -> Option<FoodSession> {
+    fn preview(draft: &FoodDraft) -> Option<FoodSession> {
         let setup = draft.setup();
         let game = FoodGame::new(setup.rules.clone()).ok()?;
         Some(FoodSession::new(game, setup))

@@ -1,8 +1,8 @@
 //! Files of food checkers: the best result and stars per puzzle (one
 //! progress file in the data folder, written through a temporary file; a
 //! file that cannot be read is moved aside with a message, never a panic),
-//! and saved food games as `FoodRecord`s (`--load FILE` knows them by their
-//! format: the shell asks `is_food_record` and loads them with `load_file`).
+//! and saved food games as `FoodRecord`s in a `kit::SaveFolder` (`--load
+//! FILE` knows them by their format and loads them with `load_file`).
 
 use super::{Food, FoodOver, FoodSession, LoadFood};
 use crate::base::Notice;

@@ -91,7 +91,7 @@ impl Watched for Food {
         })
     }
 
-    fn at(_: &FoodSession, w: &FoodOnShow) -> usize {
+    fn at(w: &FoodOnShow) -> usize {
         w.at
     }
 

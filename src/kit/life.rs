@@ -6,7 +6,7 @@
 //! [`preview`] before its own start and load systems, and begins games
 //! through [`Begin`]; [`plugin_for`] adds the rest.
 
-use crate::base::{KnownProfiles, MatchAuthority, OpenGame, Screen};
+use crate::base::{MatchAuthority, OpenGame, Screen};
 use bevy::ecs::component::Mutable;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -28,11 +28,7 @@ pub trait GameMode: Send + Sync + 'static {
 
     /// The game the panel shows for this draft; `None` when the draft
     /// describes none (the board keeps what it shows).
-    fn preview(draft: &Self::Draft, profiles: &KnownProfiles) -> Option<Self::Session>;
-
-    /// More to do when the screen opens or a game begins (the crossing
-    /// takes the star over).
-    fn taking_over(_commands: &mut Commands) {}
+    fn preview(draft: &Self::Draft) -> Option<Self::Session>;
 }
 
 /// Whether the mode's session is a game in play, or the setup panel's
@@ -57,7 +53,7 @@ pub fn plugin_for<M: GameMode>(app: &mut App) {
 #[derive(SystemParam)]
 pub struct Begin<'w, 's, M: GameMode> {
     pub commands: Commands<'w, 's>,
-    pub playing: ResMut<'w, Playing<M>>,
+    playing: ResMut<'w, Playing<M>>,
     next: ResMut<'w, NextState<Screen>>,
     rebuild: MessageWriter<'w, <M as GameMode>::Rebuild>,
 }
@@ -65,7 +61,6 @@ pub struct Begin<'w, 's, M: GameMode> {
 impl<M: GameMode> Begin<'_, '_, M> {
     /// Puts `session` in play on the mode's screen.
     pub fn begin(&mut self, session: M::Session) {
-        M::taking_over(&mut self.commands);
         self.commands.insert_resource(session);
         self.playing.0 = true;
         NextState::set_if_neq(&mut self.next, M::SCREEN);
@@ -76,7 +71,6 @@ impl<M: GameMode> Begin<'_, '_, M> {
 /// Opens the mode's screen on its setup panel (its own button, or another
 /// screen's `OpenGame`).
 pub fn open<M: GameMode>(
-    mut commands: Commands,
     mut opens: MessageReader<M::Open>,
     mut games: MessageReader<OpenGame>,
     mut next: ResMut<NextState<Screen>>,
@@ -85,7 +79,6 @@ pub fn open<M: GameMode>(
 ) {
     let asked = games.read().filter(|g| g.0 == M::KIND).count() > 0;
     if opens.read().count() > 0 || asked {
-        M::taking_over(&mut commands);
         NextState::set_if_neq(&mut next, M::SCREEN);
         playing.0 = false;
         draft.set_changed();
@@ -100,7 +93,6 @@ pub fn preview<M: GameMode>(
     playing: Res<Playing<M>>,
     screen: Res<State<Screen>>,
     next: Res<NextState<Screen>>,
-    profiles: Res<KnownProfiles>,
     mut rebuild: MessageWriter<M::Rebuild>,
 ) {
     let entering = matches!(
@@ -110,7 +102,7 @@ pub fn preview<M: GameMode>(
     if playing.0 || !(*screen.get() == M::SCREEN || entering) || !draft.is_changed() {
         return;
     }
-    if let Some(session) = M::preview(&draft, &profiles) {
+    if let Some(session) = M::preview(&draft) {
         commands.insert_resource(session);
         rebuild.write(M::Rebuild::default());
     }

@@ -30,7 +30,7 @@ pub trait Watched: GameMode {
     /// mode's and replays.
     fn show(record: &AnyRecord, at: usize, lang: Language) -> Option<Shown<Self>>;
     /// How far into the record the board is.
-    fn at(session: &Self::Session, on_show: &Self::OnShow) -> usize;
+    fn at(on_show: &Self::OnShow) -> usize;
     /// How many moves the record has.
     fn moves(on_show: &Self::OnShow) -> usize;
     /// Plays the record's next move as in play; `None` when the board was
@@ -53,7 +53,7 @@ pub struct Shown<M: Watched + ?Sized> {
 }
 
 /// Adds the viewer's systems for mode `M`, after the mode's rules (`rules`).
-pub fn plugin_for<M: Watched>(app: &mut App, rules: impl SystemSet + Copy) {
+pub fn plugin_for<M: Watched>(app: &mut App, rules: impl SystemSet) {
     app.add_systems(
         Update,
         (show_records::<M>, show_moves::<M>, stop_showing::<M>)
@@ -109,7 +109,7 @@ fn show_moves<M: Watched>(
     let (mut jumped, mut shown) = (false, false);
     for &ShowMoves(to) in asks.read() {
         let to = to.min(M::moves(&*w));
-        let at = M::at(&*s, &*w);
+        let at = M::at(&*w);
         if to == at {
             continue;
         }
