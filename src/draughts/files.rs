@@ -21,6 +21,10 @@ impl SavedGame for Draughts {
     const FOLDER: &'static str = "draughts-saves";
     const FORMAT: &'static str = DRAUGHTS_RECORD_FORMAT;
     type Record = DraughtsRecord;
+    type Load = LoadDraughts;
+    fn load(record: DraughtsRecord) -> LoadDraughts {
+        LoadDraughts(record)
+    }
     fn read(file: std::fs::File) -> Result<DraughtsRecord, String> {
         read_record(file)
             .map(|(record, _)| record)

@@ -22,7 +22,6 @@ use crate::kit::{self, Begin, GameMode, Playing};
 use crate::settings::{Language, Settings};
 use crate::ui::{tr, trf};
 use bevy::prelude::*;
-use serde::{Deserialize, Serialize};
 use starhop_ai::Level;
 use starhop_draughts::{
     DraughtsError, DraughtsRecord, Game, Move, Outcome, Position, Side, Variant,
@@ -44,11 +43,7 @@ pub use jobs::{DraughtsHint, DraughtsJobs};
 pub use pieces::{DraughtsPiece, PieceIndex};
 
 /// Who plays a side.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum DraughtsSeat {
-    Human,
-    Bot(Level),
-}
+pub type DraughtsSeat = crate::kit::Seat;
 
 /// Everything a draughts game starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -193,6 +188,10 @@ pub enum DraughtsTurn {
 
 impl Turns for DraughtsTurn {
     const LEAVE: DraughtsTurn = DraughtsTurn::Leave;
+    const UNDO: DraughtsTurn = DraughtsTurn::Undo;
+    const REDO: DraughtsTurn = DraughtsTurn::Redo;
+    const SAVE: DraughtsTurn = DraughtsTurn::Save;
+    const SETUP: DraughtsTurn = DraughtsTurn::Setup;
 
     fn for_the_table(self) -> bool {
         matches!(

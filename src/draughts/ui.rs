@@ -3,21 +3,19 @@
 //! the draw rules' counts), the move list, the buttons and the end window.
 //! They read state and send messages only.
 
-use super::files::{DraughtsSaves, open_saved};
 use super::jobs::{DraughtsHintRequest, DraughtsJobs};
 use super::{
-    DraughtsDraft, DraughtsPlaying, DraughtsSeat, DraughtsSession, DraughtsTurn, StartDraughts,
+    Draughts, DraughtsDraft, DraughtsPlaying, DraughtsSession, DraughtsTurn, StartDraughts,
     outcome_text, side_name, variant_name,
 };
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{Notice, RecordOnShow, WatchAgain};
-use crate::persist::Folders;
+use crate::base::{RecordOnShow, WatchAgain};
+use crate::kit::panels::{BarSlot, SavedList, play_bar, seat_choice, seat_line, setup_window};
 use crate::settings::{Language, Settings};
-use crate::ui::{Tr, level_name, robot, trf};
+use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_ai::Level;
 use starhop_draughts::{DrawRule, Outcome, Side, Variant};
 use starhop_games::AnyRecord;
 
@@ -31,13 +29,6 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .run_if(in_state(Screen::Draughts)),
     );
-}
-
-fn seat_text(lang: Language, seat: DraughtsSeat) -> String {
-    match seat {
-        DraughtsSeat::Human => lang.t("Human").to_string(),
-        DraughtsSeat::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
-    }
 }
 
 /// A disc in the side's colour, as a label.
@@ -66,37 +57,28 @@ fn setup_panel(
     playing: Res<DraughtsPlaying>,
     mut draft: ResMut<DraughtsDraft>,
     mut settings: ResMut<Settings>,
-    mut panel: ResMut<ViewportInsets>,
+    mut insets: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartDraughts>,
     mut turns: MessageWriter<DraughtsTurn>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut saves: ResMut<DraughtsSaves>,
-    folders: Option<Res<Folders>>,
-    mut loads: MessageWriter<super::LoadDraughts>,
-    mut notices: MessageWriter<Notice>,
+    mut saved: SavedList<Draughts>,
 ) -> Result {
     if playing.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
     let mut d = draft.0.clone();
-    let mut start = false;
-    let shown = egui::Window::new("")
-        .id(egui::Id::new("draughts-setup"))
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .default_width(420.0)
-        .show(ctx, |ui| {
-            ui.set_min_width(420.0);
-            ui.set_max_width(440.0);
-            ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new(lang.t("Draughts")).size(28.0).strong());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    crate::ui::language_switch(ui, &mut settings);
-                });
-            });
+    let title = settings.language.t("Draughts");
+    let start = setup_window(
+        ctx,
+        "draughts-setup",
+        title,
+        (420.0, 440.0),
+        &mut settings,
+        &mut insets,
+        &keys,
+        &mut turns,
+        |ui, lang| {
             ui.separator();
             for v in Variant::ALL {
                 ui.radio_value(&mut d.variant, v, variant_name(lang, v));
@@ -118,15 +100,7 @@ fn setup_panel(
                     side_disc(ui, side);
                     ui.label(side_name(lang, side));
                     let seat = &mut d.seats[side.index()];
-                    egui::ComboBox::from_id_salt(("draughts-seat", side.index()))
-                        .selected_text(seat_text(lang, *seat))
-                        .show_ui(ui, |ui| {
-                            ui.selectable_value(seat, DraughtsSeat::Human, lang.t("Human"));
-                            for level in Level::ALL {
-                                let text = seat_text(lang, DraughtsSeat::Bot(level));
-                                ui.selectable_value(seat, DraughtsSeat::Bot(level), text);
-                            }
-                        });
+                    seat_choice(ui, ("draughts-seat", side.index()), lang, seat);
                 });
             }
             ui.label(egui::RichText::new(lang.t("White moves first.")).weak());
@@ -138,59 +112,26 @@ fn setup_panel(
                 }
             })
             .response
-            .on_hover_text(lang.t("Minutes on each side's clock; a side whose time runs out loses."));
+            .on_hover_text(
+                lang.t("Minutes on each side's clock; a side whose time runs out loses."),
+            );
             ui.separator();
             egui::CollapsingHeader::new(lang.t("Saved games"))
                 .id_salt("draughts-saved")
                 .show(ui, |ui| {
-                    if let Some(f) = &folders {
-                        saves.refresh(f);
-                    }
-                    if saves.files.is_empty() {
-                        ui.label(lang.t("No saved draughts games yet (Ctrl+S saves one)."));
-                    }
-                    egui::ScrollArea::vertical().max_height(180.0).show(ui, |ui| {
-                        for path in &saves.files {
-                            let name = path
-                                .file_stem()
-                                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                            if ui
-                                .button(format!("📂 {name}"))
-                                .on_hover_text(path.display().to_string())
-                                .clicked()
-                            {
-                                match open_saved(path, lang) {
-                                    Ok(load) => {
-                                        loads.write(load);
-                                    }
-                                    Err(message) => {
-                                        notices.write(Notice::Problem(message));
-                                    }
-                                }
-                            }
-                        }
-                    });
+                    egui::ScrollArea::vertical()
+                        .max_height(180.0)
+                        .show(ui, |ui| {
+                            saved.show(
+                                ui,
+                                lang,
+                                lang.t("No saved draughts games yet (Ctrl+S saves one)."),
+                            );
+                        });
                 });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if crate::ui::start_button(ui, lang) {
-                    start = true;
-                }
-                if crate::ui::home_button(ui, lang) {
-                    turns.write(DraughtsTurn::Leave);
-                }
-            });
-        });
-    if let Some(shown) = shown {
-        let right = shown.response.rect.right();
-        if panel.left != right {
-            panel.left = right;
-        }
-    }
-    let keys_free = !ctx.egui_wants_keyboard_input();
-    if keys_free && keys.just_pressed(KeyCode::Enter) {
-        start = true;
-    }
+            true
+        },
+    );
     if d != draft.0 {
         draft.0 = d.clone();
     }
@@ -233,7 +174,7 @@ fn hud(
     playing: Res<DraughtsPlaying>,
     settings: Res<Settings>,
     jobs: Res<DraughtsJobs>,
-    mut panel: ResMut<ViewportInsets>,
+    mut insets: ResMut<ViewportInsets>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut hints: MessageWriter<DraughtsHintRequest>,
     on_show: Option<Res<RecordOnShow>>,
@@ -242,8 +183,8 @@ fn hud(
         return Ok(());
     };
     let watching = on_show.is_some();
-    if panel.left != 0.0 {
-        panel.left = 0.0;
+    if insets.left != 0.0 {
+        insets.left = 0.0;
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -253,22 +194,13 @@ fn hud(
         for side in [Side::White, Side::Black] {
             ui.horizontal(|ui| {
                 let turn = !g.is_over() && g.side_to_move() == side;
-                ui.label(if turn { "▶" } else { "  " });
-                side_disc(ui, side);
-                if let DraughtsSeat::Bot(level) = s.seat(side) {
-                    robot(ui).on_hover_text(level_name(lang, level));
-                }
                 let (men, kings) = g.position().count(side);
                 let text = trf(
                     lang,
                     "{}: men {}, kings {}",
                     &[&side_name(lang, side), &men, &kings],
                 );
-                if turn {
-                    ui.strong(text);
-                } else {
-                    ui.label(text);
-                }
+                seat_line(ui, lang, turn, s.seat(side), |ui| side_disc(ui, side), text);
                 if let Some(left) = s.left {
                     let t = crate::ui::clock_text(seconds_to_ms(left[side.index()]));
                     if turn && left[side.index()] < 30.0 {
@@ -310,56 +242,50 @@ fn hud(
         // The viewer's controls stand where the buttons of play were.
         return Ok(());
     }
-    crate::ui::button_bar(ctx, "draughts-buttons", |ui| {
-        let (undo, redo) =
-            crate::ui::undo_redo_buttons(ui, lang, g.ply_count() > 0 || g.is_over(), g.can_redo());
-        if undo {
-            turns.write(DraughtsTurn::Undo);
-        }
-        if redo {
-            turns.write(DraughtsTurn::Redo);
-        }
-        if ui
-            .add_enabled(
-                s.human_to_move(),
-                egui::Button::new(format!("💡 {}", lang.t("Hint"))),
-            )
-            .on_hover_text("H")
-            .clicked()
-        {
-            hints.write(DraughtsHintRequest);
-        }
-        let people = [Side::White, Side::Black]
-            .into_iter()
-            .filter(|&side| s.person_here(side))
-            .count();
-        if people == 2
-            && ui
-                .add_enabled(
-                    !g.is_over(),
-                    egui::Button::new(format!("½ {}", lang.t("Agree a draw"))),
-                )
-                .clicked()
-        {
-            turns.write(DraughtsTurn::Draw);
-        }
-        if people > 0
-            && ui
-                .add_enabled(
-                    !g.is_over(),
-                    egui::Button::new(format!("⚐ {}", lang.t("Resign"))),
-                )
-                .clicked()
-        {
-            turns.write(DraughtsTurn::Resign);
-        }
-        if crate::ui::save_button(ui, lang) {
-            turns.write(DraughtsTurn::Save);
-        }
-        if crate::ui::back_to_setup_button(ui, lang) {
-            turns.write(DraughtsTurn::Setup);
-        }
-    });
+    let people = [Side::White, Side::Black]
+        .into_iter()
+        .filter(|&side| s.person_here(side))
+        .count();
+    let can = (
+        g.ply_count() > 0 || g.is_over(),
+        g.can_redo(),
+        s.human_to_move(),
+    );
+    let hint = play_bar(
+        ctx,
+        "draughts-buttons",
+        lang,
+        can,
+        &mut turns,
+        |ui, slot, turns| {
+            if slot != BarSlot::AfterHint {
+                return;
+            }
+            if people == 2
+                && ui
+                    .add_enabled(
+                        !g.is_over(),
+                        egui::Button::new(format!("½ {}", lang.t("Agree a draw"))),
+                    )
+                    .clicked()
+            {
+                turns.write(DraughtsTurn::Draw);
+            }
+            if people > 0
+                && ui
+                    .add_enabled(
+                        !g.is_over(),
+                        egui::Button::new(format!("⚐ {}", lang.t("Resign"))),
+                    )
+                    .clicked()
+            {
+                turns.write(DraughtsTurn::Resign);
+            }
+        },
+    );
+    if hint {
+        hints.write(DraughtsHintRequest);
+    }
     Ok(())
 }
 

@@ -54,11 +54,7 @@ pub enum FoodMode {
 }
 
 /// Who plays a seat.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum FoodSeat {
-    Human,
-    Bot(Level),
-}
+pub type FoodSeat = crate::kit::Seat;
 
 /// Everything a food game starts from.
 #[derive(Clone, Debug, PartialEq)]
@@ -290,6 +286,10 @@ pub enum FoodTurn {
 
 impl Turns for FoodTurn {
     const LEAVE: FoodTurn = FoodTurn::Leave;
+    const UNDO: FoodTurn = FoodTurn::Undo;
+    const REDO: FoodTurn = FoodTurn::Redo;
+    const SAVE: FoodTurn = FoodTurn::Save;
+    const SETUP: FoodTurn = FoodTurn::Setup;
 
     fn for_the_table(self) -> bool {
         matches!(

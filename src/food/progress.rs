@@ -90,6 +90,10 @@ impl SavedGame for Food {
     const FOLDER: &'static str = "food-saves";
     const FORMAT: &'static str = FOOD_RECORD_FORMAT;
     type Record = FoodRecord;
+    type Load = LoadFood;
+    fn load(record: FoodRecord) -> LoadFood {
+        LoadFood(record)
+    }
     fn read(file: std::fs::File) -> Result<FoodRecord, String> {
         read_food_record(file)
             .map(|(record, _)| record)

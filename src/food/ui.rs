@@ -3,19 +3,18 @@
 //! moves, captures, whose turn, must-capture and no-solution notices, the
 //! buttons) and the finish window. They read state and send messages only.
 
-use super::LoadFood;
 use super::jobs::{FoodAnalysis, FoodHintRequest, FoodJobs, solver_covers};
-use super::progress::{FoodProgress, FoodSaves};
+use super::progress::FoodProgress;
 use super::{
-    FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
+    Food, FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
 };
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{Notice, RecordOnShow, WatchAgain};
-use crate::persist::Folders;
+use crate::base::{RecordOnShow, WatchAgain};
+use crate::kit::panels::{BarSlot, SavedList, play_bar, seat_choice, seat_line, setup_window};
 use crate::settings::{Language, Settings};
 use crate::ui::palette::PALETTE;
-use crate::ui::{Tr, level_name, robot, swatch, trf};
+use crate::ui::{Tr, swatch, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_ai::Level;
@@ -58,13 +57,6 @@ fn seat_name(lang: Language, player: usize) -> String {
     trf(lang, "Player {}", &[&(player + 1)])
 }
 
-fn seat_kind_name(lang: Language, seat: FoodSeat) -> String {
-    match seat {
-        FoodSeat::Human => lang.t("Human").to_string(),
-        FoodSeat::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
-    }
-}
-
 fn board_choice(ui: &mut egui::Ui, lang: Language, holes: &mut usize) {
     ui.horizontal(|ui| {
         ui.label(lang.t("Board"));
@@ -84,44 +76,32 @@ fn setup_panel(
     mut draft: ResMut<FoodDraft>,
     mut settings: ResMut<Settings>,
     progress: Res<FoodProgress>,
-    mut panel: ResMut<ViewportInsets>,
+    mut insets: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartFood>,
     mut turns: MessageWriter<FoodTurn>,
     keys: Res<ButtonInput<KeyCode>>,
-    mut saves: ResMut<FoodSaves>,
-    folders: Option<Res<Folders>>,
-    mut loads: MessageWriter<LoadFood>,
-    mut notices: MessageWriter<Notice>,
+    mut saved: SavedList<Food>,
 ) -> Result {
     if playing.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
     let mut d = draft.clone();
-    let mut start = false;
-    let shown = egui::Window::new("food-setup")
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .default_width(430.0)
-        .show(ctx, |ui| {
-            ui.set_min_width(430.0);
-            ui.set_max_width(460.0);
-            ui.horizontal(|ui| {
-                ui.heading(
-                    egui::RichText::new(lang.t("Food checkers"))
-                        .size(28.0)
-                        .strong(),
-                );
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    crate::ui::language_switch(ui, &mut settings);
-                });
-            });
+    let title = settings.language.t("Food checkers");
+    let start = setup_window(
+        ctx,
+        "food-setup",
+        title,
+        (430.0, 460.0),
+        &mut settings,
+        &mut insets,
+        &keys,
+        &mut turns,
+        |ui, lang| {
             ui.label(
-                egui::RichText::new(lang.t(
-                    "Capture by jumping: the jumped marble is taken. Any marble may move.",
-                ))
+                egui::RichText::new(
+                    lang.t("Capture by jumping: the jumped marble is taken. Any marble may move."),
+                )
                 .italics(),
             );
             ui.separator();
@@ -133,7 +113,7 @@ fn setup_panel(
                     .selectable_value(&mut d.tab, FoodTab::Saved, lang.t("Saved games"))
                     .clicked()
                 {
-                    saves.listed = false;
+                    saved.relist();
                 }
             });
             ui.separator();
@@ -172,65 +152,22 @@ fn setup_panel(
                             ui.horizontal(|ui| {
                                 swatch(ui, PALETTE[i % PALETTE.len()].1);
                                 ui.label(seat_name(lang, i));
-                                egui::ComboBox::from_id_salt(("food-seat", i))
-                                    .selected_text(seat_kind_name(lang, *seat))
-                                    .show_ui(ui, |ui| {
-                                        ui.selectable_value(seat, FoodSeat::Human, lang.t("Human"));
-                                        for level in Level::ALL {
-                                            let text = seat_kind_name(lang, FoodSeat::Bot(level));
-                                            ui.selectable_value(seat, FoodSeat::Bot(level), text);
-                                        }
-                                    });
+                                seat_choice(ui, ("food-seat", i), lang, seat);
                             });
                         }
                         ui.label(lang.t(
                             "Players take turns; everyone keeps what they capture. Most captures wins.",
                         ));
                     }
-                    FoodTab::Saved => {
-                        if let Some(f) = &folders {
-                            saves.refresh(f);
-                        }
-                        if saves.files.is_empty() {
-                            ui.label(lang.t("No saved food checkers games yet (Ctrl+S saves one)."));
-                        }
-                        for path in &saves.files {
-                            let name = path.file_stem().map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                            if ui.button(format!("📂 {name}")).on_hover_text(path.display().to_string()).clicked() {
-                                match super::progress::open_saved(path, lang) {
-                                    Ok(load) => {
-                                        loads.write(load);
-                                    }
-                                    Err(message) => {
-                                        notices.write(Notice::Problem(message));
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    FoodTab::Saved => saved.show(
+                        ui,
+                        lang,
+                        lang.t("No saved food checkers games yet (Ctrl+S saves one)."),
+                    ),
                 });
-            ui.separator();
-            ui.horizontal(|ui| {
-                if d.tab != FoodTab::Saved && crate::ui::start_button(ui, lang) {
-                    start = true;
-                }
-                if crate::ui::home_button(ui, lang) {
-                    turns.write(FoodTurn::Leave);
-                }
-            });
-        });
-    if let Some(shown) = shown {
-        let right = shown.response.rect.right();
-        if panel.left != right {
-            panel.left = right;
-        }
-    }
-    if keys.just_pressed(KeyCode::Enter)
-        && !ctx.egui_wants_keyboard_input()
-        && d.tab != FoodTab::Saved
-    {
-        start = true;
-    }
+            d.tab != FoodTab::Saved
+        },
+    );
     if d != *draft {
         *draft = d.clone();
     }
@@ -305,7 +242,7 @@ fn hud(
     settings: Res<Settings>,
     jobs: Res<FoodJobs>,
     analysis: Res<FoodAnalysis>,
-    mut panel: ResMut<ViewportInsets>,
+    mut insets: ResMut<ViewportInsets>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
     on_show: Option<Res<RecordOnShow>>,
@@ -314,8 +251,8 @@ fn hud(
         return Ok(());
     };
     let watching = on_show.is_some();
-    if panel.left != 0.0 {
-        panel.left = 0.0;
+    if insets.left != 0.0 {
+        insets.left = 0.0;
     }
     let ctx = contexts.ctx_mut()?;
     let lang = settings.language;
@@ -344,18 +281,12 @@ fn hud(
             for p in 0..g.rules().players {
                 ui.horizontal(|ui| {
                     let turn = !g.is_over() && g.to_move() == p;
-                    ui.label(if turn { "▶" } else { "  " });
-                    swatch(ui, PALETTE[p % PALETTE.len()].1);
-                    if let FoodSeat::Bot(level) = s.seat(p) {
-                        robot(ui).on_hover_text(level_name(lang, level));
-                    }
                     let name = seat_name(lang, p);
                     let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
-                    if turn {
-                        ui.strong(text);
-                    } else {
-                        ui.label(text);
-                    }
+                    let mark = |ui: &mut egui::Ui| {
+                        swatch(ui, PALETTE[p % PALETTE.len()].1);
+                    };
+                    seat_line(ui, lang, turn, s.seat(p), mark, text);
                     if turn && jobs.bot_thinking() {
                         ui.weak(lang.t("thinking"));
                     }
@@ -395,34 +326,24 @@ fn hud(
         // The viewer's controls stand where the buttons of play were.
         return Ok(());
     }
-    crate::ui::button_bar(ctx, "food-buttons", |ui| {
-        let (undo, redo) = crate::ui::undo_redo_buttons(ui, lang, g.can_undo(), g.can_redo());
-        if undo {
-            turns.write(FoodTurn::Undo);
-        }
-        if redo {
-            turns.write(FoodTurn::Redo);
-        }
-        if ui
-            .add_enabled(
-                s.human_to_move(),
-                egui::Button::new(format!("💡 {}", lang.t("Hint"))),
-            )
-            .on_hover_text("H")
-            .clicked()
-        {
-            hints.write(FoodHintRequest);
-        }
-        if crate::ui::save_button(ui, lang) {
-            turns.write(FoodTurn::Save);
-        }
-        if ui.button(format!("↺ {}", lang.t("Restart"))).clicked() {
-            turns.write(FoodTurn::Retry);
-        }
-        if crate::ui::back_to_setup_button(ui, lang) {
-            turns.write(FoodTurn::Setup);
-        }
-    });
+    let can = (g.can_undo(), g.can_redo(), s.human_to_move());
+    let hint = play_bar(
+        ctx,
+        "food-buttons",
+        lang,
+        can,
+        &mut turns,
+        |ui, slot, turns| {
+            if slot == BarSlot::BeforeSetup
+                && ui.button(format!("↺ {}", lang.t("Restart"))).clicked()
+            {
+                turns.write(FoodTurn::Retry);
+            }
+        },
+    );
+    if hint {
+        hints.write(FoodHintRequest);
+    }
     Ok(())
 }
 

@@ -118,6 +118,12 @@ fn leave<M: GameMode>(mut commands: Commands, mut playing: ResMut<Playing<M>>) {
 pub trait Turns: Message + Copy + PartialEq {
     /// Back to the home screen.
     const LEAVE: Self;
+    const UNDO: Self;
+    const REDO: Self;
+    /// Save the game to a file.
+    const SAVE: Self;
+    /// Back to the setup panel.
+    const SETUP: Self;
     /// Whether it changes the game (or starts another): at a network table
     /// the host answers it, not this mode.
     fn for_the_table(self) -> bool;

@@ -19,6 +19,9 @@ pub trait SavedGame: Send + Sync + 'static {
     /// The record's `format`, by which the files are known.
     const FORMAT: &'static str;
     type Record;
+    /// The mode's message that loads a record.
+    type Load: Message;
+    fn load(record: Self::Record) -> Self::Load;
     /// Reads a saved record, or says why not.
     fn read(file: File) -> Result<Self::Record, String>;
 }

@@ -57,6 +57,13 @@ pub fn undo_redo_buttons(
     (undo, redo)
 }
 
+/// A "Hint" button (H in its tooltip); true when pressed.
+pub fn hint_button(ui: &mut egui::Ui, lang: Language, enabled: bool) -> bool {
+    ui.add_enabled(enabled, egui::Button::new(format!("💡 {}", lang.t("Hint"))))
+        .on_hover_text("H")
+        .clicked()
+}
+
 /// A "Save" button (Ctrl+S in its tooltip); true when pressed.
 pub fn save_button(ui: &mut egui::Ui, lang: Language) -> bool {
     ui.button(format!("💾 {}", lang.t("Save")))

@@ -119,6 +119,10 @@ fn is_not_shown(before: &str) -> bool {
         "id_salt((",
         "screen_panel(ctx,",
         "button_bar(ctx,",
+        // The kit's panel frames take an egui id first.
+        "setup_window(ctx,",
+        "play_bar(ctx,",
+        "seat_choice(ui,(",
         "status_box(ctx,",
         "join(",
         "var_os(",

@@ -1,0 +1,219 @@
+//! The frames of a mode's panels, written once: the setup window (title,
+//! language switch, the mode's own choices, then Start and Home; Enter
+//! starts), the list of saved games, who plays a seat, a seat's line in the
+//! status box, and the bar of buttons in play. The mode fills in its
+//! choices, its status lines and its own buttons.
+
+use super::life::Turns;
+use super::saves::{SaveFolder, SavedGame};
+use crate::base::{Notice, ViewportInsets};
+use crate::persist::Folders;
+use crate::settings::{Language, Settings};
+use crate::ui::{Tr, level_name, robot};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use serde::{Deserialize, Serialize};
+use starhop_ai::Level;
+
+/// Who plays a seat of a game on its own screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Seat {
+    Human,
+    Bot(Level),
+}
+
+impl Seat {
+    /// "Human", or "Bot: Hard".
+    pub fn text(self, lang: Language) -> String {
+        match self {
+            Seat::Human => lang.t("Human").to_string(),
+            Seat::Bot(level) => format!("{}: {}", lang.t("Bot"), level_name(lang, level)),
+        }
+    }
+}
+
+/// A drop-down of who plays a seat: a person or a bot of each level.
+pub fn seat_choice(
+    ui: &mut egui::Ui,
+    id: impl std::hash::Hash + std::fmt::Debug,
+    lang: Language,
+    seat: &mut Seat,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(seat.text(lang))
+        .show_ui(ui, |ui| {
+            ui.selectable_value(seat, Seat::Human, lang.t("Human"));
+            for level in Level::ALL {
+                let bot = Seat::Bot(level);
+                ui.selectable_value(seat, bot, bot.text(lang));
+            }
+        });
+}
+
+/// A seat's line in the status box, in a row the caller made: the turn
+/// marker, the seat's mark (its disc or colour), a robot for a bot, and
+/// the text, strong on its turn. The caller may add to the row after it.
+pub fn seat_line(
+    ui: &mut egui::Ui,
+    lang: Language,
+    turn: bool,
+    seat: Seat,
+    mark: impl FnOnce(&mut egui::Ui),
+    text: String,
+) {
+    ui.label(if turn { "▶" } else { "  " });
+    mark(ui);
+    if let Seat::Bot(level) = seat {
+        robot(ui).on_hover_text(level_name(lang, level));
+    }
+    if turn {
+        ui.strong(text);
+    } else {
+        ui.label(text);
+    }
+}
+
+/// The setup window at the top left: the mode's title with the language
+/// switch, the mode's choices (`choices` says whether Start is offered),
+/// then Start and Home. Enter starts too, when no text field has the keys.
+/// The window's right edge is what the camera keeps clear. Home sends the
+/// mode's Leave; the answer is whether to start.
+#[allow(clippy::too_many_arguments)]
+pub fn setup_window<T: Turns>(
+    ctx: &egui::Context,
+    id: &str,
+    title: &str,
+    (min_width, max_width): (f32, f32),
+    settings: &mut Settings,
+    insets: &mut ViewportInsets,
+    keys: &ButtonInput<KeyCode>,
+    turns: &mut MessageWriter<T>,
+    choices: impl FnOnce(&mut egui::Ui, Language) -> bool,
+) -> bool {
+    let lang = settings.language;
+    let mut can_start = false;
+    let mut start = false;
+    let shown = egui::Window::new("")
+        .id(egui::Id::new(id))
+        .title_bar(false)
+        .resizable(false)
+        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+        .default_width(min_width)
+        .show(ctx, |ui| {
+            ui.set_min_width(min_width);
+            ui.set_max_width(max_width);
+            ui.horizontal(|ui| {
+                ui.heading(egui::RichText::new(title).size(28.0).strong());
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    crate::ui::language_switch(ui, settings);
+                });
+            });
+            can_start = choices(ui, lang);
+            ui.separator();
+            ui.horizontal(|ui| {
+                if can_start && crate::ui::start_button(ui, lang) {
+                    start = true;
+                }
+                if crate::ui::home_button(ui, lang) {
+                    turns.write(T::LEAVE);
+                }
+            });
+        });
+    if let Some(shown) = shown {
+        let right = shown.response.rect.right();
+        if insets.left != right {
+            insets.left = right;
+        }
+    }
+    let keys_free = !ctx.egui_wants_keyboard_input();
+    start || (can_start && keys_free && keys.just_pressed(KeyCode::Enter))
+}
+
+/// The list of a mode's saved games in its setup panel: a button each,
+/// newest first; a click loads it, or says why it cannot.
+#[derive(SystemParam)]
+pub struct SavedList<'w, G: SavedGame> {
+    saves: ResMut<'w, SaveFolder<G>>,
+    folders: Option<Res<'w, Folders>>,
+    loads: MessageWriter<'w, <G as SavedGame>::Load>,
+    notices: MessageWriter<'w, Notice>,
+}
+
+impl<G: SavedGame> SavedList<'_, G> {
+    /// Read the folder again the next time the list shows.
+    pub fn relist(&mut self) {
+        self.saves.listed = false;
+    }
+
+    /// The list, or `empty` when there is none.
+    pub fn show(&mut self, ui: &mut egui::Ui, lang: Language, empty: &str) {
+        if let Some(f) = &self.folders {
+            self.saves.refresh(f);
+        }
+        if self.saves.files.is_empty() {
+            ui.label(empty);
+        }
+        for path in &self.saves.files {
+            let name = path
+                .file_stem()
+                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            if ui
+                .button(format!("📂 {name}"))
+                .on_hover_text(path.display().to_string())
+                .clicked()
+            {
+                match SaveFolder::<G>::open(path, lang) {
+                    Ok(record) => {
+                        self.loads.write(G::load(record));
+                    }
+                    Err(message) => {
+                        self.notices.write(Notice::Problem(message));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Where a mode's own buttons go in the bar of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BarSlot {
+    /// After Undo, Redo and Hint.
+    AfterHint,
+    /// After Save, before Back to setup.
+    BeforeSetup,
+}
+
+/// The bar of buttons in play: Undo, Redo, Hint, the mode's own, Save, the
+/// mode's own, Back to setup. The shared ones send the mode's turns; the
+/// answer is whether Hint was pressed.
+pub fn play_bar<T: Turns>(
+    ctx: &egui::Context,
+    id: &str,
+    lang: Language,
+    (can_undo, can_redo, can_hint): (bool, bool, bool),
+    turns: &mut MessageWriter<T>,
+    mut own: impl FnMut(&mut egui::Ui, BarSlot, &mut MessageWriter<T>),
+) -> bool {
+    crate::ui::button_bar(ctx, id, |ui| {
+        let (undo, redo) = crate::ui::undo_redo_buttons(ui, lang, can_undo, can_redo);
+        if undo {
+            turns.write(T::UNDO);
+        }
+        if redo {
+            turns.write(T::REDO);
+        }
+        let hint = crate::ui::hint_button(ui, lang, can_hint);
+        own(ui, BarSlot::AfterHint, turns);
+        if crate::ui::save_button(ui, lang) {
+            turns.write(T::SAVE);
+        }
+        own(ui, BarSlot::BeforeSetup, turns);
+        if crate::ui::back_to_setup_button(ui, lang) {
+            turns.write(T::SETUP);
+        }
+        hint
+    })
+    .inner
+}
