@@ -31,6 +31,22 @@ const SHOTS: [(&str, Shot); 4] = [
     ("draughts-end", Shot::End),
 ];
 
+/// A Russian game some moves in, saved, for the picture of the Load list.
+pub fn make_sample_save(folders: &crate::persist::Folders) {
+    let mut game = Game::new(Variant::Russian);
+    for _ in 0..11 {
+        let Some(m) = game.legal_moves().into_iter().next() else {
+            break;
+        };
+        if game.play(&m).is_err() {
+            break;
+        }
+    }
+    // The record is plain data: it always serialises.
+    let text = serde_json::to_string_pretty(&game.record()).unwrap_or_default();
+    super::files::DraughtsSaves::write_sample(folders, "russian-2026-11-30-18.20-move-6", &text);
+}
+
 pub(super) fn plugin(app: &mut App) {
     add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }

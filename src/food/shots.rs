@@ -43,6 +43,22 @@ impl Shot {
     }
 }
 
+/// A solo game some captures in, saved, for the picture of the Load list.
+pub fn make_sample_save(folders: &crate::persist::Folders) {
+    let Some(setup) = shot_setup(Shot::Game, None) else {
+        return;
+    };
+    let Ok(mut game) = FoodGame::new(setup.rules.clone()) else {
+        return;
+    };
+    play_some(&mut game, 7, 5);
+    let moves = game.moves_played();
+    let text =
+        serde_json::to_string_pretty(&FoodSession::new(game, setup).record()).unwrap_or_default();
+    let name = format!("solo-61-2026-12-01-20.05-move-{moves}");
+    super::progress::FoodSaves::write_sample(folders, &name, &text);
+}
+
 pub(super) fn plugin(app: &mut App) {
     add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
 }

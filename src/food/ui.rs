@@ -159,11 +159,13 @@ fn setup_panel(
                             "Players take turns; everyone keeps what they capture. Most captures wins.",
                         ));
                     }
-                    FoodTab::Saved => saved.show(
-                        ui,
-                        lang,
-                        lang.t("No saved food checkers games yet (Ctrl+S saves one)."),
-                    ),
+                    FoodTab::Saved => {
+                        saved.show(
+                            ui,
+                            lang,
+                            lang.t("No saved food checkers games yet (Ctrl+S saves one)."),
+                        );
+                    }
                 });
             d.tab != FoodTab::Saved
         },

@@ -15,6 +15,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 use serde::{Deserialize, Serialize};
 use starhop_ai::Level;
+use std::path::{Path, PathBuf};
 
 /// Who plays a seat of a game on its own screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -146,15 +147,36 @@ impl<G: SavedGame> SavedList<'_, G> {
         self.saves.listed = false;
     }
 
-    /// The list, or `empty` when there is none.
-    pub fn show(&mut self, ui: &mut egui::Ui, lang: Language, empty: &str) {
+    /// The saved games, newest first (the folder read if needed).
+    pub fn files(&mut self) -> &[PathBuf] {
         if let Some(f) = &self.folders {
             self.saves.refresh(f);
         }
-        if self.saves.files.is_empty() {
+        &self.saves.files
+    }
+
+    /// Loads the saved game at `path`, or says why it cannot; whether it
+    /// loaded.
+    pub fn load(&mut self, path: &Path, lang: Language) -> bool {
+        match SaveFolder::<G>::open(path, lang) {
+            Ok(record) => {
+                self.loads.write(G::load(record));
+                true
+            }
+            Err(message) => {
+                self.notices.write(Notice::Problem(message));
+                false
+            }
+        }
+    }
+
+    /// The list, or `empty` when there is none: a button each.
+    pub fn show(&mut self, ui: &mut egui::Ui, lang: Language, empty: &str) {
+        if self.files().is_empty() {
             ui.label(empty);
         }
-        for path in &self.saves.files {
+        let mut picked = None;
+        for path in self.files() {
             let name = path
                 .file_stem()
                 .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
@@ -163,15 +185,11 @@ impl<G: SavedGame> SavedList<'_, G> {
                 .on_hover_text(path.display().to_string())
                 .clicked()
             {
-                match SaveFolder::<G>::open(path, lang) {
-                    Ok(record) => {
-                        self.loads.write(G::load(record));
-                    }
-                    Err(message) => {
-                        self.notices.write(Notice::Problem(message));
-                    }
-                }
+                picked = Some(path.clone());
             }
+        }
+        if let Some(path) = picked {
+            self.load(&path, lang);
         }
     }
 }

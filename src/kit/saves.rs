@@ -65,6 +65,22 @@ impl<G: SavedGame> SaveFolder<G> {
         }
     }
 
+    /// Writes `text` as the saved game `name` for the pictures of the Load
+    /// list, only in a `STARHOP_HOME` folder with no saves of `G` (never
+    /// the player's own folder).
+    pub fn write_sample(folders: &Folders, name: &str, text: &str) {
+        let dir = Self::dir(folders);
+        let empty = std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none());
+        if std::env::var_os("STARHOP_HOME").is_none() || !empty {
+            return;
+        }
+        let written = std::fs::create_dir_all(&dir)
+            .and_then(|()| std::fs::write(dir.join(format!("{name}.json")), text));
+        if let Err(e) = written {
+            warn!("the sample save {name} could not be written: {e}");
+        }
+    }
+
     /// Reads a saved game for loading, or the message to show.
     pub fn open(path: &Path, lang: Language) -> Result<G::Record, String> {
         let name = path

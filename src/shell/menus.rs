@@ -6,6 +6,9 @@ use crate::base::PauseReasons;
 use crate::base::Screen;
 use crate::classic::saves::{DeleteSave, LoadGame, RefreshSaves, SaveList, SaveState};
 use crate::classic::{BackToSetup, Match, StartMatch, TurnRequest};
+use crate::draughts::Draughts;
+use crate::food::Food;
+use crate::kit::panels::SavedList;
 use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
 use crate::settings::{Language, Settings};
@@ -100,6 +103,8 @@ pub fn overlays(
     saves: Res<SaveList>,
     game: Option<Res<Match>>,
     mut writers: MenuWriters,
+    // One at a time: both lists write notices.
+    mut others: ParamSet<(SavedList<Food>, SavedList<Draughts>)>,
     mut opened: Local<Option<Overlay>>,
 ) -> Result {
     let overlay = *overlay.get();
@@ -212,7 +217,13 @@ pub fn overlays(
                 lang.t("Saved games"),
                 |ui| {
                     ui.set_width(460.0);
-                    if saves.entries.is_empty() {
+                    if just_opened {
+                        others.p0().relist();
+                        others.p1().relist();
+                    }
+                    let others_empty =
+                        others.p0().files().is_empty() && others.p1().files().is_empty();
+                    if saves.entries.is_empty() && others_empty {
                         ui.label(lang.t("No saved games yet."));
                     }
                     egui::ScrollArea::vertical()
@@ -232,6 +243,15 @@ pub fn overlays(
                                         RowAction::Delete(p) => asking.0 = Some(Ask::DeleteSave(p)),
                                     }
                                 }
+                            }
+                            // The other games' saves, each under its name;
+                            // loading one opens its screen.
+                            let food = lang.t("Food checkers");
+                            let draughts = lang.t("Draughts");
+                            if other_saves(ui, lang, food, &mut others.p0(), watches, quiet)
+                                | other_saves(ui, lang, draughts, &mut others.p1(), watches, quiet)
+                            {
+                                next = Overlay::None;
                             }
                         });
                     if close_row(ui, lang, just_opened) {
@@ -288,6 +308,69 @@ pub fn overlays(
     Ok(())
 }
 
+/// Another game's saved games in the Load window, under its name (nothing
+/// when it has none): each by its file's name, to watch or load. Whether
+/// one was opened.
+fn other_saves<G: crate::kit::SavedGame>(
+    ui: &mut egui::Ui,
+    lang: Language,
+    title: &str,
+    list: &mut SavedList<G>,
+    watches: &mut MessageWriter<OpenReplayFile>,
+    quiet: bool,
+) -> bool {
+    if list.files().is_empty() {
+        return false;
+    }
+    ui.add_space(4.0);
+    ui.strong(title);
+    let mut picked = None;
+    for path in list.files() {
+        let name = path
+            .file_stem()
+            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.add(egui::Label::new(egui::RichText::new(name).strong()).wrap())
+                .on_hover_text(path.display().to_string());
+            ui.horizontal(|ui| {
+                crate::ui::trailing(ui, path, |ui| {
+                    picked = picked.take().or(watch_or_load(ui, lang, path, quiet));
+                });
+            });
+        });
+    }
+    match picked {
+        Some(RowAction::Load(path)) => list.load(&path, lang),
+        Some(RowAction::Watch(path)) => {
+            watches.write(OpenReplayFile(path));
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A saved game's Watch and Load buttons; the one clicked.
+fn watch_or_load(
+    ui: &mut egui::Ui,
+    lang: Language,
+    path: &std::path::Path,
+    quiet: bool,
+) -> Option<RowAction> {
+    let watch = egui::Button::new(format!("🎬 {}", lang.t("Watch")));
+    let watch = ui
+        .add_enabled(!quiet, watch)
+        .on_hover_text(lang.t("Watch this game move by move."))
+        .clicked();
+    let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
+    let load = ui.add_enabled(!quiet, open).clicked();
+    if watch {
+        Some(RowAction::Watch(path.to_path_buf()))
+    } else {
+        load.then(|| RowAction::Load(path.to_path_buf()))
+    }
+}
+
 enum RowAction {
     Load(std::path::PathBuf),
     /// Open it in the replay viewer.
@@ -332,17 +415,8 @@ fn save_row(
                 ui.label(egui::RichText::new(when).weak());
                 ui.horizontal(|ui| {
                     crate::ui::trailing(ui, &entry.path, |ui| {
-                        let watch = egui::Button::new(format!("🎬 {}", lang.t("Watch")));
-                        if ui
-                            .add_enabled(!quiet, watch)
-                            .on_hover_text(lang.t("Watch this game move by move."))
-                            .clicked()
-                        {
-                            action = Some(RowAction::Watch(entry.path.clone()));
-                        }
-                        let open = egui::Button::new(format!("📂 {}", lang.t("Load game")));
-                        if ui.add_enabled(!quiet, open).clicked() {
-                            action = Some(RowAction::Load(entry.path.clone()));
+                        if let Some(a) = watch_or_load(ui, lang, &entry.path, quiet) {
+                            action = Some(a);
                         }
                         delete(ui, &mut action);
                     });

@@ -356,6 +356,63 @@ fn a_saved_game_loads_again_and_a_damaged_file_gets_a_message() {
     assert!(message.contains("move 2"), "{message}");
 }
 
+/// The list the Load window and the setup panel show: the folder's saves
+/// newest first, one loaded from another screen opens the draughts screen
+/// on it, and a damaged one gets a message and stays.
+#[test]
+fn a_listed_save_loads_from_any_screen_and_a_damaged_one_gets_a_message() {
+    use bevy::ecs::system::RunSystemOnce;
+    use starhop::draughts::Draughts;
+    use starhop::kit::panels::SavedList;
+    use std::path::PathBuf;
+
+    let folders = temp_folders("draughts-list");
+    let dir = draughts_saves(&folders);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut saved = Game::new(Variant::Russian);
+    saved.play_text("22-18").unwrap();
+    saved.play_text("11-15").unwrap();
+    let good = dir.join("russian-move-2.json");
+    std::fs::write(&good, serde_json::to_string(&saved.record()).unwrap()).unwrap();
+    let bad = dir.join("damaged.json");
+    std::fs::write(&bad, b"{\"format\":\"starhop-draughts-record\",").unwrap();
+    // The damaged file is the newest.
+    let later = std::time::SystemTime::now() + std::time::Duration::from_secs(5);
+    std::fs::File::options()
+        .write(true)
+        .open(&bad)
+        .unwrap()
+        .set_modified(later)
+        .unwrap();
+    let mut app = draughts_app(Some(folders));
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
+    let load = |app: &mut App, path: PathBuf| {
+        app.world_mut()
+            .run_system_once(move |mut list: SavedList<Draughts>| {
+                (list.files().to_vec(), list.load(&path, Language::English))
+            })
+            .unwrap()
+    };
+    let (files, loaded) = load(&mut app, bad.clone());
+    assert_eq!(files, vec![bad.clone(), good.clone()]);
+    assert!(!loaded);
+    app.update();
+    let said = problems(&app);
+    assert!(said.iter().any(|p| p.contains("damaged.json")), "{said:?}");
+    assert!(bad.exists());
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
+    let (_, loaded) = load(&mut app, good);
+    assert!(loaded);
+    app.update();
+    app.update();
+    assert_eq!(
+        *app.world().resource::<State<Screen>>().get(),
+        Screen::Draughts
+    );
+    assert_eq!(game(&app).notation(), vec!["22-18", "11-15"]);
+    assert_pieces_match(&mut app);
+}
+
 #[test]
 fn resigning_ends_the_game_for_the_person_to_move() {
     let mut app = draughts_app(None);

@@ -494,6 +494,8 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
         ShotOf::Help => scene.overlay.set(Overlay::Help),
         ShotOf::Load => {
             crate::classic::saves::make_sample_saves(&scene.folders);
+            crate::food::shots::make_sample_save(&scene.folders);
+            crate::draughts::shots::make_sample_save(&scene.folders);
             scene.overlay.set(Overlay::Load);
         }
         ShotOf::Confirm => scene.asking.0 = Some(Ask::Resign(to_move)),
