@@ -5,14 +5,16 @@
 
 use super::jobs::{DraughtsHintRequest, DraughtsJobs};
 use super::{
-    Draughts, DraughtsDraft, DraughtsPlaying, DraughtsSession, DraughtsTurn, StartDraughts,
-    outcome_text, side_name, variant_name,
+    Draughts, DraughtsDraft, DraughtsSession, DraughtsTurn, StartDraughts, outcome_text, side_name,
+    variant_name,
 };
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{RecordOnShow, WatchAgain};
-use crate::kit::panels::{BarSlot, SavedList, play_bar, seat_choice, seat_line, setup_window};
-use crate::settings::{Language, Settings};
+use crate::base::WatchAgain;
+use crate::kit::panels::{
+    self, BarSlot, InPlay, SavedList, SetupFrame, play_bar, seat_choice, seat_line,
+};
+use crate::settings::Language;
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -54,31 +56,18 @@ fn seconds_to_ms(seconds: f32) -> u32 {
 
 fn setup_panel(
     mut contexts: EguiContexts,
-    playing: Res<DraughtsPlaying>,
-    mut draft: ResMut<DraughtsDraft>,
-    mut settings: ResMut<Settings>,
-    mut insets: ResMut<ViewportInsets>,
+    mut frame: SetupFrame<Draughts, DraughtsTurn>,
     mut starts: MessageWriter<StartDraughts>,
-    mut turns: MessageWriter<DraughtsTurn>,
-    keys: Res<ButtonInput<KeyCode>>,
     mut saved: SavedList<Draughts>,
 ) -> Result {
-    if playing.0 {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    let mut d = draft.0.clone();
-    let title = settings.language.t("Draughts");
-    let start = setup_window(
+    let title = frame.settings.language.t("Draughts");
+    let start = frame.window(
         ctx,
         "draughts-setup",
         title,
         (420.0, 440.0),
-        &mut settings,
-        &mut insets,
-        &keys,
-        &mut turns,
-        |ui, lang| {
+        |ui, lang, DraughtsDraft(d)| {
             ui.separator();
             for v in Variant::ALL {
                 ui.radio_value(&mut d.variant, v, variant_name(lang, v));
@@ -132,10 +121,7 @@ fn setup_panel(
             true
         },
     );
-    if d != draft.0 {
-        draft.0 = d.clone();
-    }
-    if start {
+    if let Some(DraughtsDraft(d)) = start {
         starts.write(StartDraughts(d));
     }
     Ok(())
@@ -170,55 +156,49 @@ fn draw_count(lang: Language, s: &DraughtsSession) -> Option<String> {
 
 fn hud(
     mut contexts: EguiContexts,
-    session: Option<Res<DraughtsSession>>,
-    playing: Res<DraughtsPlaying>,
-    settings: Res<Settings>,
+    in_play: InPlay<Draughts>,
     jobs: Res<DraughtsJobs>,
     mut insets: ResMut<ViewportInsets>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut hints: MessageWriter<DraughtsHintRequest>,
-    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|_| playing.0) else {
-        return Ok(());
-    };
-    let watching = on_show.is_some();
-    if insets.left != 0.0 {
-        insets.left = 0.0;
-    }
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
-    let g = &s.game;
-    crate::ui::status_box(ctx, "draughts-status", SIDE_WIDTH, |ui| {
-        ui.heading(variant_name(lang, g.variant()));
-        for side in [Side::White, Side::Black] {
-            ui.horizontal(|ui| {
-                let turn = !g.is_over() && g.side_to_move() == side;
-                let (men, kings) = g.position().count(side);
-                let text = trf(
-                    lang,
-                    "{}: men {}, kings {}",
-                    &[&side_name(lang, side), &men, &kings],
-                );
-                seat_line(ui, lang, turn, s.seat(side), |ui| side_disc(ui, side), text);
-                if let Some(left) = s.left {
-                    let t = crate::ui::clock_text(seconds_to_ms(left[side.index()]));
-                    if turn && left[side.index()] < 30.0 {
-                        ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t);
-                    } else {
-                        ui.monospace(t);
+    let shown = panels::status_box(
+        ctx,
+        "draughts-status",
+        SIDE_WIDTH,
+        (&in_play, &mut insets),
+        |ui, s, lang| {
+            let g = &s.game;
+            ui.heading(variant_name(lang, g.variant()));
+            for side in [Side::White, Side::Black] {
+                ui.horizontal(|ui| {
+                    let turn = !g.is_over() && g.side_to_move() == side;
+                    let (men, kings) = g.position().count(side);
+                    let text = trf(
+                        lang,
+                        "{}: men {}, kings {}",
+                        &[&side_name(lang, side), &men, &kings],
+                    );
+                    seat_line(ui, lang, turn, s.seat(side), |ui| side_disc(ui, side), text);
+                    if let Some(left) = s.left {
+                        let t = crate::ui::clock_text(seconds_to_ms(left[side.index()]));
+                        if turn && left[side.index()] < 30.0 {
+                            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t);
+                        } else {
+                            ui.monospace(t);
+                        }
                     }
-                }
-            });
-        }
-        if g.is_over() {
-            return;
-        }
-        if jobs.bot_thinking() {
-            ui.weak(lang.t("thinking"));
-        }
-        if !g.must_take().is_empty() {
-            ui.colored_label(
+                });
+            }
+            if g.is_over() {
+                return;
+            }
+            if jobs.bot_thinking() {
+                ui.weak(lang.t("thinking"));
+            }
+            if !g.must_take().is_empty() {
+                ui.colored_label(
                 egui::Color32::from_rgb(255, 200, 90),
                 match g.variant() {
                     Variant::International => lang.t(
@@ -229,19 +209,20 @@ fn hud(
                     ),
                 },
             );
-        }
-        if let Some(count) = draw_count(lang, &s) {
-            ui.label(count)
-                .on_hover_text(lang.t("The game is drawn when the count is reached."));
-        }
-        if jobs.hinting() {
-            ui.weak(lang.t("Looking for a hint…"));
-        }
-    });
-    if watching {
-        // The viewer's controls stand where the buttons of play were.
+            }
+            if let Some(count) = draw_count(lang, s) {
+                ui.label(count)
+                    .on_hover_text(lang.t("The game is drawn when the count is reached."));
+            }
+            if jobs.hinting() {
+                ui.weak(lang.t("Looking for a hint…"));
+            }
+        },
+    );
+    let Some(s) = shown else {
         return Ok(());
-    }
+    };
+    let (lang, g) = (in_play.lang(), &s.game);
     let people = [Side::White, Side::Black]
         .into_iter()
         .filter(|&side| s.person_here(side))
@@ -290,19 +271,13 @@ fn hud(
 }
 
 /// The moves so far in the usual notation, two a line (White's, Black's).
-fn move_list(
-    mut contexts: EguiContexts,
-    session: Option<Res<DraughtsSession>>,
-    playing: Res<DraughtsPlaying>,
-    settings: Res<Settings>,
-    on_show: Option<Res<RecordOnShow>>,
-) -> Result {
+fn move_list(mut contexts: EguiContexts, in_play: InPlay<Draughts>) -> Result {
     // A record on show has the viewer's move list instead.
-    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
+    let Some(s) = in_play.played() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
+    let lang = in_play.lang();
     let moves = s.game.notation();
     egui::Area::new(egui::Id::new("draughts-moves"))
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
@@ -337,22 +312,19 @@ fn move_list(
 
 fn end_window(
     mut contexts: EguiContexts,
-    session: Option<Res<DraughtsSession>>,
-    playing: Res<DraughtsPlaying>,
-    settings: Res<Settings>,
+    in_play: InPlay<Draughts>,
     mut turns: MessageWriter<DraughtsTurn>,
     mut watches: MessageWriter<WatchAgain>,
-    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     // A record on show tells its result in the viewer's panel.
-    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
+    let Some(s) = in_play.played() else {
         return Ok(());
     };
     let Some(outcome) = s.game.outcome() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
+    let lang = in_play.lang();
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)
         .resizable(false)

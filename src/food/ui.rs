@@ -5,13 +5,13 @@
 
 use super::jobs::{FoodAnalysis, FoodHintRequest, FoodJobs, solver_covers};
 use super::progress::FoodProgress;
-use super::{
-    Food, FoodDraft, FoodMode, FoodPlaying, FoodSeat, FoodSession, FoodTab, FoodTurn, StartFood,
-};
+use super::{Food, FoodDraft, FoodMode, FoodSeat, FoodTab, FoodTurn, StartFood};
 use crate::base::Screen;
 use crate::base::ViewportInsets;
-use crate::base::{RecordOnShow, WatchAgain};
-use crate::kit::panels::{BarSlot, SavedList, play_bar, seat_choice, seat_line, setup_window};
+use crate::base::WatchAgain;
+use crate::kit::panels::{
+    self, BarSlot, InPlay, SavedList, SetupFrame, play_bar, seat_choice, seat_line,
+};
 use crate::settings::{Language, Settings};
 use crate::ui::palette::PALETTE;
 use crate::ui::{Tr, swatch, trf};
@@ -72,32 +72,19 @@ fn board_choice(ui: &mut egui::Ui, lang: Language, holes: &mut usize) {
 
 fn setup_panel(
     mut contexts: EguiContexts,
-    playing: Res<FoodPlaying>,
-    mut draft: ResMut<FoodDraft>,
-    mut settings: ResMut<Settings>,
+    mut frame: SetupFrame<Food, FoodTurn>,
     progress: Res<FoodProgress>,
-    mut insets: ResMut<ViewportInsets>,
     mut starts: MessageWriter<StartFood>,
-    mut turns: MessageWriter<FoodTurn>,
-    keys: Res<ButtonInput<KeyCode>>,
     mut saved: SavedList<Food>,
 ) -> Result {
-    if playing.0 {
-        return Ok(());
-    }
     let ctx = contexts.ctx_mut()?;
-    let mut d = draft.clone();
-    let title = settings.language.t("Food checkers");
-    let start = setup_window(
+    let title = frame.settings.language.t("Food checkers");
+    let start = frame.window(
         ctx,
         "food-setup",
         title,
         (430.0, 460.0),
-        &mut settings,
-        &mut insets,
-        &keys,
-        &mut turns,
-        |ui, lang| {
+        |ui, lang, d| {
             ui.label(
                 egui::RichText::new(
                     lang.t("Capture by jumping: the jumped marble is taken. Any marble may move."),
@@ -120,7 +107,7 @@ fn setup_panel(
             egui::ScrollArea::vertical()
                 .max_height((ui.ctx().content_rect().height() - 260.0).max(120.0))
                 .show(ui, |ui| match d.tab {
-                    FoodTab::Puzzles => puzzle_list(ui, lang, &mut d, &progress),
+                    FoodTab::Puzzles => puzzle_list(ui, lang, d, &progress),
                     FoodTab::Solo => {
                         board_choice(ui, lang, &mut d.holes);
                         ui.checkbox(&mut d.solo_slides, lang.t("Slides"))
@@ -170,10 +157,7 @@ fn setup_panel(
             d.tab != FoodTab::Saved
         },
     );
-    if d != *draft {
-        *draft = d.clone();
-    }
-    if start {
+    if let Some(d) = start {
         starts.write(StartFood(d.setup()));
     }
     Ok(())
@@ -239,95 +223,90 @@ fn puzzle_list(ui: &mut egui::Ui, lang: Language, d: &mut FoodDraft, progress: &
 
 fn hud(
     mut contexts: EguiContexts,
-    session: Option<Res<FoodSession>>,
-    playing: Res<FoodPlaying>,
-    settings: Res<Settings>,
+    in_play: InPlay<Food>,
     jobs: Res<FoodJobs>,
     analysis: Res<FoodAnalysis>,
     mut insets: ResMut<ViewportInsets>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
-    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|_| playing.0) else {
+    let ctx = contexts.ctx_mut()?;
+    let shown = panels::status_box(
+        ctx,
+        "food-status",
+        330.0,
+        (&in_play, &mut insets),
+        |ui, s, lang| {
+            let g = &s.game;
+            let title = match &s.setup.mode {
+                FoodMode::Puzzle(p) => format!(
+                    "{} {}",
+                    lang.t("Solo puzzle"),
+                    puzzles::all()
+                        .iter()
+                        .position(|x| x.id == p.id)
+                        .map_or(0, |i| i + 1)
+                ),
+                FoodMode::Solo => lang.t("Free solo").to_string(),
+                FoodMode::Table => lang.t("Several players").to_string(),
+            };
+            ui.heading(title);
+            ui.label(trf(lang, "Marbles left: {}", &[&g.marbles_left()]));
+            ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
+            if g.rules().slides && s.setup.is_solo() {
+                ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
+            }
+            if !s.setup.is_solo() {
+                ui.separator();
+                for p in 0..g.rules().players {
+                    ui.horizontal(|ui| {
+                        let turn = !g.is_over() && g.to_move() == p;
+                        let name = seat_name(lang, p);
+                        let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
+                        let mark = |ui: &mut egui::Ui| {
+                            swatch(ui, PALETTE[p % PALETTE.len()].1);
+                        };
+                        seat_line(ui, lang, turn, s.seat(p), mark, text);
+                        if turn && jobs.bot_thinking() {
+                            ui.weak(lang.t("thinking"));
+                        }
+                    });
+                }
+            }
+            if !g.is_over() && g.moves_played() == 0 {
+                // The colours are only for the eye: nobody owns a marble here.
+                ui.weak(lang.t("Any marble may be moved: the colours only tell them apart."));
+            }
+            if !g.is_over() {
+                if g.must_capture() {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 200, 90),
+                        lang.t("A capture is possible: every move must capture."),
+                    );
+                } else if g.rules().slides {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(150, 210, 255),
+                        lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
+                    );
+                }
+                if analysis.no_solution(g.revision()) {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 120, 110),
+                        lang.t(super::jobs::no_solution_words(g)),
+                    );
+                } else if solver_covers(g) && jobs.watching() {
+                    ui.weak(lang.t("Checking whether one marble can still be reached…"));
+                }
+                if jobs.hinting() {
+                    ui.weak(lang.t("Looking for a hint…"));
+                }
+            }
+        },
+    );
+    let Some(s) = shown else {
         return Ok(());
     };
-    let watching = on_show.is_some();
-    if insets.left != 0.0 {
-        insets.left = 0.0;
-    }
-    let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
-    let g = &s.game;
-    crate::ui::status_box(ctx, "food-status", 330.0, |ui| {
-        let title = match &s.setup.mode {
-            FoodMode::Puzzle(p) => format!(
-                "{} {}",
-                lang.t("Solo puzzle"),
-                puzzles::all()
-                    .iter()
-                    .position(|x| x.id == p.id)
-                    .map_or(0, |i| i + 1)
-            ),
-            FoodMode::Solo => lang.t("Free solo").to_string(),
-            FoodMode::Table => lang.t("Several players").to_string(),
-        };
-        ui.heading(title);
-        ui.label(trf(lang, "Marbles left: {}", &[&g.marbles_left()]));
-        ui.label(trf(lang, "Moves: {}", &[&g.moves_played()]));
-        if g.rules().slides && s.setup.is_solo() {
-            ui.label(trf(lang, "Slides: {}", &[&g.slides()[0]]));
-        }
-        if !s.setup.is_solo() {
-            ui.separator();
-            for p in 0..g.rules().players {
-                ui.horizontal(|ui| {
-                    let turn = !g.is_over() && g.to_move() == p;
-                    let name = seat_name(lang, p);
-                    let text = trf(lang, "{}: {} captured", &[&name, &g.captures()[p]]);
-                    let mark = |ui: &mut egui::Ui| {
-                        swatch(ui, PALETTE[p % PALETTE.len()].1);
-                    };
-                    seat_line(ui, lang, turn, s.seat(p), mark, text);
-                    if turn && jobs.bot_thinking() {
-                        ui.weak(lang.t("thinking"));
-                    }
-                });
-            }
-        }
-        if !g.is_over() && g.moves_played() == 0 {
-            // The colours are only for the eye: nobody owns a marble here.
-            ui.weak(lang.t("Any marble may be moved: the colours only tell them apart."));
-        }
-        if !g.is_over() {
-            if g.must_capture() {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 200, 90),
-                    lang.t("A capture is possible: every move must capture."),
-                );
-            } else if g.rules().slides {
-                ui.colored_label(
-                    egui::Color32::from_rgb(150, 210, 255),
-                    lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
-                );
-            }
-            if analysis.no_solution(g.revision()) {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 120, 110),
-                    lang.t(super::jobs::no_solution_words(g)),
-                );
-            } else if solver_covers(g) && jobs.watching() {
-                ui.weak(lang.t("Checking whether one marble can still be reached…"));
-            }
-            if jobs.hinting() {
-                ui.weak(lang.t("Looking for a hint…"));
-            }
-        }
-    });
-    if watching {
-        // The viewer's controls stand where the buttons of play were.
-        return Ok(());
-    }
+    let (lang, g) = (in_play.lang(), &s.game);
     let can = (g.can_undo(), g.can_redo(), s.human_to_move());
     let hint = play_bar(
         ctx,
@@ -353,23 +332,20 @@ fn hud(
 /// several players, everyone's captures and the winners.
 fn finish_window(
     mut contexts: EguiContexts,
-    session: Option<Res<FoodSession>>,
-    playing: Res<FoodPlaying>,
-    settings: Res<Settings>,
+    in_play: InPlay<Food>,
     progress: Res<FoodProgress>,
     mut turns: MessageWriter<FoodTurn>,
     mut watches: MessageWriter<WatchAgain>,
-    on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
     // A record on show tells its result in the viewer's panel.
-    let Some(s) = session.filter(|_| playing.0 && on_show.is_none()) else {
+    let Some(s) = in_play.played() else {
         return Ok(());
     };
     let FoodStatus::Over { end, winners } = s.game.status() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;
-    let lang = settings.language;
+    let lang = in_play.lang();
     let g = &s.game;
     egui::Window::new(lang.t("Game over"))
         .collapsible(false)

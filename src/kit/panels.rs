@@ -4,9 +4,9 @@
 //! status box, and the bar of buttons in play. The mode fills in its
 //! choices, its status lines and its own buttons.
 
-use super::life::Turns;
+use super::life::{GameMode, Playing, Turns};
 use super::saves::{SaveFolder, SavedGame};
-use crate::base::{Notice, ViewportInsets};
+use crate::base::{Notice, RecordOnShow, ViewportInsets};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
 use crate::ui::{Tr, level_name, robot};
@@ -129,6 +129,105 @@ pub fn setup_window<T: Turns>(
     }
     let keys_free = !ctx.egui_wants_keyboard_input();
     start || (can_start && keys_free && keys.just_pressed(KeyCode::Enter))
+}
+
+/// What a mode's setup panel edits and sends, for [`SetupFrame::window`].
+#[derive(SystemParam)]
+pub struct SetupFrame<'w, M: GameMode, T: Turns> {
+    playing: Res<'w, Playing<M>>,
+    draft: ResMut<'w, <M as GameMode>::Draft>,
+    pub settings: ResMut<'w, Settings>,
+    insets: ResMut<'w, ViewportInsets>,
+    keys: Res<'w, ButtonInput<KeyCode>>,
+    turns: MessageWriter<'w, T>,
+}
+
+impl<M: GameMode, T: Turns> SetupFrame<'_, M, T>
+where
+    M::Draft: Clone + PartialEq,
+{
+    /// The [`setup_window`] (`widths` as there) while the setup panel is up: `choices` edits a
+    /// copy of the draft (kept when it changed) and says whether Start is
+    /// offered. The draft to start, when Start (or Enter) was pressed.
+    pub fn window(
+        &mut self,
+        ctx: &egui::Context,
+        id: &str,
+        title: &str,
+        widths: (f32, f32),
+        choices: impl FnOnce(&mut egui::Ui, Language, &mut M::Draft) -> bool,
+    ) -> Option<M::Draft> {
+        if self.playing.0 {
+            return None;
+        }
+        let mut d = self.draft.clone();
+        let start = setup_window(
+            ctx,
+            id,
+            title,
+            widths,
+            &mut self.settings,
+            &mut self.insets,
+            &self.keys,
+            &mut self.turns,
+            |ui, lang| choices(ui, lang, &mut d),
+        );
+        if d != *self.draft {
+            *self.draft = d.clone();
+        }
+        start.then_some(d)
+    }
+}
+
+/// What the panels of a game in play read: the game (not the setup
+/// panel's preview), the language, and whether the replay viewer has a
+/// record on show (then its controls, move list and result stand where the
+/// mode's own would).
+#[derive(SystemParam)]
+pub struct InPlay<'w, M: GameMode> {
+    session: Option<Res<'w, <M as GameMode>::Session>>,
+    playing: Res<'w, Playing<M>>,
+    settings: Res<'w, Settings>,
+    on_show: Option<Res<'w, RecordOnShow>>,
+}
+
+impl<M: GameMode> InPlay<'_, M> {
+    /// The game in play, if any.
+    pub fn game(&self) -> Option<&M::Session> {
+        self.session.as_deref().filter(|_| self.playing.0)
+    }
+
+    /// The game in play when no record is on show.
+    pub fn played(&self) -> Option<&M::Session> {
+        self.game().filter(|_| !self.watching())
+    }
+
+    pub fn watching(&self) -> bool {
+        self.on_show.is_some()
+    }
+
+    pub fn lang(&self) -> Language {
+        self.settings.language
+    }
+}
+
+/// The status box of a game in play at the top left, filled by `add` (the
+/// setup panel's inset gone); the game when the bar of play belongs below
+/// it, that is when no record is on show (the viewer's controls stand there).
+pub fn status_box<'a, M: GameMode>(
+    ctx: &egui::Context,
+    id: &str,
+    width: f32,
+    (in_play, insets): (&'a InPlay<M>, &mut ViewportInsets),
+    add: impl FnOnce(&mut egui::Ui, &M::Session, Language),
+) -> Option<&'a M::Session> {
+    let s = in_play.game()?;
+    if insets.left != 0.0 {
+        insets.left = 0.0;
+    }
+    let lang = in_play.lang();
+    crate::ui::status_box(ctx, id, width, |ui| add(ui, s, lang));
+    in_play.played()
 }
 
 /// The list of a mode's saved games in its setup panel: a button each,

@@ -120,7 +120,7 @@ fn is_not_shown(before: &str) -> bool {
         "screen_panel(ctx,",
         "button_bar(ctx,",
         // The kit's panel frames take an egui id first.
-        "setup_window(ctx,",
+        "window(ctx,",
         "play_bar(ctx,",
         "seat_choice(ui,(",
         "status_box(ctx,",
