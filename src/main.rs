@@ -1,13 +1,12 @@
 //! `starhop`: run the game, or render one screenshot and exit.
 
 use bevy::prelude::*;
-use clap::Parser;
 use starhop::StarhopPlugin;
 use starhop::shell::launch::Args;
 
 fn main() -> AppExit {
     let started = std::time::Instant::now();
-    let args = Args::parse();
+    let args = Args::from_command_line();
     let options = args.options(started);
     let mut app = App::new();
     app.add_plugins(StarhopPlugin { options });

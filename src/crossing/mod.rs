@@ -35,6 +35,7 @@ pub mod zh;
 
 pub use bests::{BestKey, CrossingBests, CrossingResult};
 pub use jobs::{CrossingHint, CrossingHintFound, CrossingHintRequest, CrossingJobs};
+pub use shots::names as shot_names;
 pub use watch::Watch;
 
 /// Who plays: a league profile (by id), or a guest.

@@ -38,8 +38,13 @@ const SHOTS: [(&str, Shot); 5] = [
     ("crossing-watch", Shot::Watch),
 ];
 
+/// The scenes' names, as `--shot` takes them.
+pub fn names() -> [&'static str; 5] {
+    SHOTS.map(|(name, _)| name)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
+    add_shots(app, &names(), arrange);
 }
 
 /// How far a marble gets towards camp 3 (north) by a move.

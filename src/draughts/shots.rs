@@ -47,8 +47,13 @@ pub fn make_sample_save(folders: &crate::persist::Folders) {
     super::files::DraughtsSaves::write_sample(folders, "russian-2026-11-30-18.20-move-6", &text);
 }
 
+/// The scenes' names, as `--shot` takes them.
+pub fn names() -> [&'static str; 4] {
+    SHOTS.map(|(name, _)| name)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
+    add_shots(app, &names(), arrange);
 }
 
 /// An International position where White must take three pieces: the man

@@ -59,8 +59,13 @@ pub fn make_sample_save(folders: &crate::persist::Folders) {
     super::progress::FoodSaves::write_sample(folders, &name, &text);
 }
 
+/// The scenes' names, as `--shot` takes them.
+pub fn names() -> [&'static str; 5] {
+    SHOTS.map(|(name, _)| name)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
+    add_shots(app, &names(), arrange);
 }
 
 /// The setup a shot shows when the command line names none.

@@ -34,8 +34,9 @@ pub mod zh;
 /// The port a table is hosted on when it is free (any free port otherwise).
 pub const DEFAULT_PORT: u16 = 7878;
 
-/// The setup screen's Host game (classic's own message, read here).
 pub use crate::classic::HostGame;
+/// The setup screen's Host game (classic's own message, read here).
+pub use shots::names as shot_names;
 
 /// Host a table of draughts or food checkers: `seat` is played here by
 /// `name`, the others wait for players (the lobby may give them to bots).

@@ -34,8 +34,13 @@ const SHOTS: [(&str, Shot); 3] = [
     ("online-game", Shot::Game),
 ];
 
+/// The scenes' names, as `--shot` takes them.
+pub fn names() -> [&'static str; 3] {
+    SHOTS.map(|(name, _)| name)
+}
+
 pub(super) fn plugin(app: &mut App) {
-    add_shots(app, &SHOTS.map(|(name, _)| name), arrange);
+    add_shots(app, &names(), arrange);
 }
 
 /// The player who joins the pictured table (leaving to show a lost

@@ -83,16 +83,7 @@ pub struct Args {
     /// Render, save a screenshot to FILE (PNG) and exit.
     #[arg(long, value_name = "FILE")]
     pub screenshot: Option<PathBuf>,
-    /// What the screenshot shows: setup, draw, game, end, settings, load,
-    /// menu, help, confirm, cursor, top, saved, replay; party, wing, swap,
-    /// tornado, pickup, roadblock, targeting (a party game; wing to roadblock
-    /// catch an effect midway); home, profiles, history, tournament,
-    /// tournament-new, end-rated (the league, a sample one in an empty
-    /// STARHOP_HOME); food, food-select, food-end, food-table, food-setup;
-    /// crossing, crossing-setup, crossing-hint, crossing-done,
-    /// crossing-watch; online-join, online-host, online-game; draughts,
-    /// draughts-capture, draughts-setup, draughts-end. An unknown name is
-    /// refused with the list of the names the game knows.
+    /// What the screenshot shows (the names: `Args::command`).
     #[arg(long, value_name = "NAME", default_value = "game")]
     pub shot: String,
     /// Start straight into a game with this many players (2, 3, 4 or 6;
@@ -181,7 +172,35 @@ pub enum FoodArg {
     Table,
 }
 
+/// The help of `--shot`: the shell's own shots and each mode's, as they
+/// name them (the league's use a sample league in an empty STARHOP_HOME).
+pub fn shot_help() -> String {
+    let own: Vec<String> = ShotOf::names().collect();
+    let modes = [
+        crate::food::shots::names().join(", "),
+        crate::crossing::shot_names().join(", "),
+        crate::online::shot_names().join(", "),
+        crate::draughts::shots::names().join(", "),
+    ];
+    format!(
+        "What the screenshot shows: {}; {}. An unknown name is refused with the list of the names the game knows",
+        own.join(", "),
+        modes.join("; ")
+    )
+}
+
 impl Args {
+    /// The command line's description, `--shot` listing every shot there is.
+    pub fn command() -> clap::Command {
+        <Args as clap::CommandFactory>::command().mut_arg("shot", |a| a.help(shot_help()))
+    }
+
+    /// The arguments the game was started with (help and errors exit).
+    pub fn from_command_line() -> Args {
+        let matches = Self::command().get_matches();
+        <Args as clap::FromArgMatches>::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+
     /// The shot of the shell's own that `--shot` names, if it is one.
     fn own_shot(&self) -> Option<ShotOf> {
         ShotOf::named(&self.shot)

@@ -610,6 +610,43 @@ fn an_unknown_shot_is_refused_with_the_names_there_are() {
     assert_eq!(unknown_shot(app.world()), None);
 }
 
+/// `--help` lists the shots `--shot` takes: the shell's own and every
+/// mode's, by the names the modes register, and nothing else.
+#[test]
+fn the_help_lists_every_shot_there_is() {
+    use starhop::base::shot::ShotNames;
+    use starhop::shell::launch::Args;
+    use starhop::shell::screenshot::{known_shots, shot_problem};
+    let help = Args::command()
+        .render_long_help()
+        .to_string()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    let list = help
+        .split("What the screenshot shows: ")
+        .nth(1)
+        .and_then(|rest| rest.split(". An unknown name").next())
+        .expect("--shot's help lists the shots");
+    let listed: Vec<&str> = list.split([',', ';']).map(str::trim).collect();
+    let modes: Vec<&'static str> = starhop::food::shots::names()
+        .into_iter()
+        .chain(starhop::crossing::shot_names())
+        .chain(starhop::online::shot_names())
+        .chain(starhop::draughts::shots::names())
+        .collect();
+    let registered = ShotNames(modes);
+    let known = known_shots(&registered);
+    assert_eq!(listed.len(), known.len(), "{listed:?}");
+    for name in &known {
+        assert!(listed.contains(&name.as_str()), "{name} is in the help");
+    }
+    for name in &listed {
+        assert_eq!(shot_problem(name, &registered), None, "{name}");
+    }
+    assert!(listed.contains(&"draughts-end") && listed.contains(&"end-rated"));
+}
+
 #[test]
 fn a_loaded_game_keeps_its_bots() {
     let mut app = app();
