@@ -6,7 +6,7 @@
 
 use super::jobs::CrossingHintRequest;
 use super::watch::WatchControl;
-use super::{CrossingMove, CrossingSession, CrossingTurn};
+use super::{CrossingMove, CrossingPlaying, CrossingSession, CrossingTurn};
 use crate::base::KeyFocus;
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
@@ -75,6 +75,7 @@ fn click(
     marbles: Query<&Marble>,
     holes: Query<&HoleMarker>,
     session: Option<Res<CrossingSession>>,
+    playing: Res<CrossingPlaying>,
     mut selection: ResMut<Selection>,
     mut writers: PressWriters,
 ) {
@@ -86,6 +87,11 @@ fn click(
         .map(|m| m.hole)
         .or_else(|_| holes.get(click.entity).map(|h| h.0));
     if let (Ok(hole), Some(s)) = (hole, session) {
+        if !playing.0 {
+            // The panel's preview takes no moves.
+            writers.1.write(Invalid { why: None });
+            return;
+        }
         press(hole, &s, &mut selection, &mut writers);
     }
 }
@@ -95,6 +101,7 @@ fn keys(
     focus: Option<Res<KeyFocus>>,
     menus: MenusOpen,
     session: Option<Res<CrossingSession>>,
+    in_play: Res<CrossingPlaying>,
     layout: Res<BoardLayout>,
     camera: Query<&GlobalTransform, With<Camera3d>>,
     mut selection: ResMut<Selection>,
@@ -107,16 +114,16 @@ fn keys(
     if !KeyFocus::shortcuts_free(focus) || menus.any() {
         return;
     }
-    let playing = session.as_ref().is_some_and(|s| s.playing);
+    let playing = session.is_some() && in_play.0;
     // Esc steps back one level: a watched line stops, a lifted marble goes
     // down, then the game gives way to its panel, then the panel to the
     // home screen.
     if take_escape(&mut keys) {
         match &session {
-            Some(s) if s.playing && s.watch.is_some() => {
+            Some(s) if playing && s.watch.is_some() => {
                 watch.write(WatchControl::Stop);
             }
-            Some(s) if s.playing => {
+            Some(_) if playing => {
                 if selection.lifted.is_some() {
                     selection.lifted = None;
                 } else {

@@ -5,7 +5,7 @@
 //! dropped, and a hint under way is let go the moment the position changes
 //! (its stop flag is raised, so the search ends at its next check).
 
-use super::{CrossingRules, CrossingSession};
+use super::{CrossingPlaying, CrossingRules, CrossingSession};
 use crate::base::AppSystems;
 use crate::base::job::{Job, let_go};
 use crate::stage::input::Selection;
@@ -91,13 +91,17 @@ pub(super) fn plugin(app: &mut App) {
 
 /// The revision of the position a hint may be for: a game in play (not a
 /// preview, not the line being watched, not finished).
-fn workable(s: &CrossingSession) -> Option<u64> {
-    s.can_move().then(|| s.game.revision())
+fn workable(s: &CrossingSession, playing: &CrossingPlaying) -> Option<u64> {
+    (playing.0 && s.can_move()).then(|| s.game.revision())
 }
 
 /// Lets go of a hint whose position is gone.
-fn let_go_of_stale(session: Option<Res<CrossingSession>>, mut jobs: ResMut<CrossingJobs>) {
-    let current = session.as_deref().and_then(workable);
+fn let_go_of_stale(
+    session: Option<Res<CrossingSession>>,
+    playing: Res<CrossingPlaying>,
+    mut jobs: ResMut<CrossingJobs>,
+) {
+    let current = session.as_deref().and_then(|s| workable(s, &playing));
     if jobs
         .hint
         .as_ref()
@@ -111,6 +115,7 @@ fn let_go_of_stale(session: Option<Res<CrossingSession>>, mut jobs: ResMut<Cross
 /// Makes the solver for the board on show, and starts an asked-for hint.
 fn start_jobs(
     session: Option<Res<CrossingSession>>,
+    playing: Res<CrossingPlaying>,
     mut jobs: ResMut<CrossingJobs>,
     hint: Res<CrossingHint>,
     mut asks: MessageReader<CrossingHintRequest>,
@@ -125,7 +130,7 @@ fn start_jobs(
             AsyncComputeTaskPool::get().spawn(async move { Crossing::new(key.0, key.1).ok() });
         jobs.making = Some((key, task));
     }
-    let Some(revision) = workable(&s).filter(|_| asked) else {
+    let Some(revision) = workable(&s, &playing).filter(|_| asked) else {
         return;
     };
     if let Some(h) = hint.for_revision(revision) {
@@ -185,13 +190,14 @@ fn collect(mut jobs: ResMut<CrossingJobs>, mut found: MessageWriter<CrossingHint
 /// rings its destination. An answer for another position is dropped.
 fn take_hint(
     session: Option<Res<CrossingSession>>,
+    playing: Res<CrossingPlaying>,
     mut found: MessageReader<CrossingHintFound>,
     mut hint: ResMut<CrossingHint>,
     mut selection: ResMut<Selection>,
     mut notices: MessageWriter<crate::base::Notice>,
     settings: Res<crate::settings::Settings>,
 ) {
-    let current = session.as_deref().and_then(workable);
+    let current = session.as_deref().and_then(|s| workable(s, &playing));
     for f in found.read() {
         if Some(f.revision) != current {
             continue;

@@ -17,11 +17,13 @@
 
 use crate::base::Notice;
 use crate::base::{AppSystems, KnownProfiles, Screen};
+use crate::kit::{self, Begin, GameMode, Playing};
 use crate::stage::board::{BoardSystems, TakeBoard};
 use crate::stage::marbles::{BoardChanged, MarblesMoved};
 use bevy::prelude::*;
 use starhop_engine::crossing::{CrossingGame, SEAT};
 use starhop_engine::{Hole, MarbleChange, RuleError};
+use starhop_games::GameKind;
 
 pub mod bests;
 mod board;
@@ -64,16 +66,35 @@ pub struct CrossingSession {
     pub setup: CrossingSetup,
     /// Palette index of the marbles (the profile's colour, red for a guest).
     pub colour: u8,
-    /// A game in play, not the setup panel's preview.
-    pub playing: bool,
     /// The best known crossing being watched; the player's game waits in it.
     pub watch: Option<Watch>,
 }
 
 impl CrossingSession {
-    /// Whether the player may move now.
+    /// Whether the player may move now, in a game in play: no line is
+    /// being watched and the army is not across yet.
     pub fn can_move(&self) -> bool {
-        self.playing && self.watch.is_none() && !self.game.is_finished()
+        self.watch.is_none() && !self.game.is_finished()
+    }
+}
+
+/// The crossing challenge as the kit's life cycle sees it.
+pub struct Crossing;
+
+/// Whether the session is a crossing in play, not the panel's preview.
+pub type CrossingPlaying = Playing<Crossing>;
+
+impl GameMode for Crossing {
+    const KIND: GameKind = GameKind::Crossing;
+    const SCREEN: Screen = Screen::Crossing;
+    type Session = CrossingSession;
+    type Draft = CrossingDraft;
+    type Open = OpenCrossing;
+    type Rebuild = BoardChanged;
+
+    /// The draft's start, in red: `tint_preview` gives it the profile's colour.
+    fn preview(draft: &CrossingDraft) -> Option<CrossingSession> {
+        session_for(&draft.0, &KnownProfiles::default()).ok()
     }
 }
 
@@ -148,13 +169,21 @@ pub(super) fn plugin(app: &mut App) {
         ))
         .add_systems(
             Update,
-            (open_crossing, preview_draft, start_crossing, apply_requests)
+            (
+                kit::life::open::<Crossing>,
+                take_board_on_open,
+                kit::life::preview::<Crossing>,
+                tint_preview,
+                start_crossing,
+                apply_requests,
+            )
                 .chain()
                 .in_set(CrossingRules)
                 .in_set(AppSystems::Rules)
                 .in_set(BoardSystems::Take),
         )
         .add_systems(OnExit(Screen::Crossing), leave_crossing);
+    kit::life::plugin_for::<Crossing>(app);
 }
 
 /// Everything a player sees of the challenge: input, panels, screenshots.
@@ -173,79 +202,57 @@ fn colour_of(profiles: &KnownProfiles, profile: Option<&str>) -> u8 {
 fn session_for(
     setup: &CrossingSetup,
     profiles: &KnownProfiles,
-    playing: bool,
 ) -> Result<CrossingSession, RuleError> {
     Ok(CrossingSession {
         game: CrossingGame::new(setup.size, setup.long_jumps)?,
         setup: setup.clone(),
         colour: colour_of(profiles, setup.profile.as_deref()),
-        playing,
         watch: None,
     })
 }
 
-fn open_crossing(
+/// Opening the screen, the crossing takes the star board over from classic.
+fn take_board_on_open(
     mut opens: MessageReader<OpenCrossing>,
     mut games: MessageReader<crate::base::OpenGame>,
-    mut next: ResMut<NextState<Screen>>,
-    mut draft: ResMut<CrossingDraft>,
     mut takes: MessageWriter<TakeBoard>,
 ) {
-    let asked = games
-        .read()
-        .filter(|g| g.0 == starhop_games::GameKind::Crossing)
-        .count()
-        > 0;
+    let asked = games.read().filter(|g| g.0 == GameKind::Crossing).count() > 0;
     if opens.read().count() > 0 || asked {
         takes.write(TakeBoard);
-        NextState::set_if_neq(&mut next, Screen::Crossing);
-        draft.set_changed();
     }
 }
 
-/// On the setup panel the board shows the draft's start.
-fn preview_draft(
-    mut commands: Commands,
-    draft: Res<CrossingDraft>,
-    session: Option<Res<CrossingSession>>,
-    screen: Res<State<Screen>>,
-    next: Res<NextState<Screen>>,
+/// The panel's preview in the chosen profile's colour.
+fn tint_preview(
+    session: Option<ResMut<CrossingSession>>,
+    playing: Res<CrossingPlaying>,
     profiles: Res<KnownProfiles>,
-    mut changed: MessageWriter<BoardChanged>,
 ) {
-    let entering = matches!(
-        *next,
-        NextState::Pending(Screen::Crossing) | NextState::PendingIfNeq(Screen::Crossing)
-    );
-    let here = *screen.get() == Screen::Crossing || entering;
-    if !here || !draft.is_changed() || session.is_some_and(|s| s.playing) {
+    let Some(mut s) = session.filter(|_| !playing.0) else {
         return;
-    }
-    if let Ok(s) = session_for(&draft.0, &profiles, false) {
-        commands.insert_resource(s);
-        changed.write(BoardChanged);
+    };
+    let colour = colour_of(&profiles, s.setup.profile.as_deref());
+    if s.colour != colour {
+        s.colour = colour;
     }
 }
 
 fn start_crossing(
-    mut commands: Commands,
     mut starts: MessageReader<StartCrossing>,
-    mut next: ResMut<NextState<Screen>>,
+    mut begin: Begin<Crossing>,
     profiles: Res<KnownProfiles>,
-    mut changed: MessageWriter<BoardChanged>,
     mut notices: MessageWriter<Notice>,
     mut takes: MessageWriter<TakeBoard>,
 ) {
     let Some(StartCrossing(setup)) = starts.read().last() else {
         return;
     };
-    match session_for(setup, &profiles, true) {
+    match session_for(setup, &profiles) {
         Ok(s) => {
             takes.write(TakeBoard);
-            commands.insert_resource(CrossingDraft(setup.clone()));
-            commands.insert_resource(s);
-            NextState::set_if_neq(&mut next, Screen::Crossing);
-            changed.write(BoardChanged);
+            begin.commands.insert_resource(CrossingDraft(setup.clone()));
+            begin.begin(s);
         }
         Err(e) => {
             notices.write(Notice::Refused(e));
@@ -264,6 +271,7 @@ pub fn hop(route: &[Hole], undone: bool) -> MarblesMoved {
 
 fn apply_requests(
     session: Option<ResMut<CrossingSession>>,
+    mut playing: ResMut<CrossingPlaying>,
     mut moves: MessageReader<CrossingMove>,
     mut turns: MessageReader<CrossingTurn>,
     mut moved: MessageWriter<MarblesMoved>,
@@ -273,7 +281,7 @@ fn apply_requests(
     mut next: ResMut<NextState<Screen>>,
     mut draft: ResMut<CrossingDraft>,
 ) {
-    let Some(mut s) = session.filter(|s| s.playing) else {
+    let Some(mut s) = session.filter(|_| playing.0) else {
         moves.clear();
         if turns.read().any(|t| *t == CrossingTurn::Leave) {
             next.set(Screen::Home);
@@ -309,8 +317,8 @@ fn apply_requests(
                 continue;
             }
             CrossingTurn::Setup => {
-                // The panel's preview replaces the game (see `preview_draft`).
-                s.playing = false;
+                // The panel's preview replaces the game (`kit::life::preview`).
+                playing.0 = false;
                 draft.set_changed();
                 continue;
             }
@@ -335,13 +343,12 @@ fn apply_requests(
     }
 }
 
-/// Leaving the screen: the session goes and the star shows what it did before.
+/// Leaving the screen: the session goes (`kit::life`) and the star shows
+/// what it did before.
 fn leave_crossing(
-    mut commands: Commands,
     mut selection: ResMut<crate::stage::input::Selection>,
     mut changed: MessageWriter<BoardChanged>,
 ) {
-    commands.remove_resource::<CrossingSession>();
     *selection = default();
     changed.write(BoardChanged);
 }

@@ -89,6 +89,7 @@ fn arrange(
     asked: Option<Res<ShotSetup<CrossingSetup>>>,
     mut frame: Local<u32>,
     mut session: Option<ResMut<CrossingSession>>,
+    playing: Res<super::CrossingPlaying>,
     mut draft: ResMut<CrossingDraft>,
     mut selection: ResMut<Selection>,
     mut opens: MessageWriter<OpenCrossing>,
@@ -114,7 +115,7 @@ fn arrange(
             starts.write(StartCrossing(setup));
         }
         3 => {
-            let Some(s) = session.as_deref_mut().filter(|s| s.playing) else {
+            let Some(s) = session.as_deref_mut().filter(|_| playing.0) else {
                 return;
             };
             match shot {

@@ -1,4 +1,4 @@
-//! A crossing record on show for the replay viewer (see `base::watch`): the
+//! A crossing record on show for the replay viewer (see `kit::watch`): the
 //! record's moves become the line the crossing's own watching plays
 //! (`watch`), stepped by the viewer instead of its own controls; one move
 //! forward or back hops as in play, further is set at once. The player cannot
@@ -6,37 +6,99 @@
 //! result: no best kept, nothing filed.
 
 use super::watch::Watch;
-use super::{CrossingRules, CrossingSession, CrossingSetup, hop};
-use crate::base::{
-    AppSystems, PiecesMoving, RecordOnShow, Screen, ShowMoves, ShowRecord, StopShowing,
-    report_moving,
-};
-use crate::settings::{Language, Settings};
-use crate::stage::marbles::{Animating, BoardChanged, MarblesMoved};
+use super::{Crossing, CrossingRules, CrossingSession, CrossingSetup, hop};
+use crate::base::PiecesMoving;
+use crate::kit::watch::{Shown, Watched};
+use crate::settings::Language;
+use crate::stage::marbles::{Animating, MarblesMoved};
 use crate::ui::trf;
 use bevy::prelude::*;
 use starhop_engine::Hole;
 use starhop_engine::crossing::CrossingGame;
-use starhop_games::{AnyRecord, GameKind};
+use starhop_games::AnyRecord;
 
-/// Present while a record is on show.
+/// The record's moves, and how far into them the board is.
 #[derive(Resource)]
-struct CrossingOnShow;
+pub struct CrossingOnShow {
+    line: Vec<Vec<Hole>>,
+    at: usize,
+}
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(
-        Update,
-        (show_records, show_moves, stop_showing)
-            .chain()
-            .in_set(AppSystems::Rules)
-            .after(CrossingRules),
-    )
-    .add_systems(
-        Update,
-        report_moving::<Animating>
-            .run_if(resource_exists::<CrossingOnShow>)
-            .in_set(AppSystems::View),
-    );
+    crate::kit::watch::plugin_for::<Crossing>(app, CrossingRules);
+}
+
+impl Watched for Crossing {
+    type OnShow = CrossingOnShow;
+    type Moved = MarblesMoved;
+    type Animating = Animating;
+
+    fn show(record: &AnyRecord, at: usize, lang: Language) -> Option<Shown<Crossing>> {
+        let AnyRecord::Crossing(record) = record else {
+            return None;
+        };
+        let full = record.replay().ok()?;
+        let mut game = CrossingGame::new(record.size, record.long_jumps).ok()?;
+        let line = full.played().to_vec();
+        for route in line.iter().take(at) {
+            if game.play_route(route).is_err() {
+                break;
+            }
+        }
+        let at = game.played().len();
+        let session = CrossingSession {
+            game: game.clone(),
+            setup: CrossingSetup::new(record.size, record.long_jumps),
+            colour: 0,
+            watch: Some(Watch::of_record(line.clone(), game.clone())),
+        };
+        Some(Shown {
+            lines: lines(lang, &game, &line),
+            session,
+            on_show: CrossingOnShow { line, at },
+        })
+    }
+
+    fn at(w: &CrossingOnShow) -> usize {
+        w.at
+    }
+
+    fn moves(w: &CrossingOnShow) -> usize {
+        w.line.len()
+    }
+
+    /// The marble hops as in play.
+    fn forward(s: &mut CrossingSession, w: &mut CrossingOnShow) -> Option<MarblesMoved> {
+        let route = w.line.get(w.at)?;
+        s.game.play_route(route).ok()?;
+        w.at += 1;
+        Some(hop(route, false))
+    }
+
+    /// The marble hops back along its route.
+    fn back(s: &mut CrossingSession, w: &mut CrossingOnShow) -> Option<MarblesMoved> {
+        let route = s.game.undo().ok()?;
+        w.at = s.game.played().len();
+        Some(hop(&route, true))
+    }
+
+    fn jump(s: &mut CrossingSession, w: &mut CrossingOnShow, to: usize) {
+        while s.game.played().len() > to && s.game.undo().is_ok() {}
+        while let Some(route) = w
+            .line
+            .get(s.game.played().len())
+            .filter(|_| s.game.played().len() < to)
+        {
+            if s.game.play_route(route).is_err() {
+                break;
+            }
+        }
+        w.at = s.game.played().len();
+    }
+
+    fn result(s: &CrossingSession, lang: Language) -> Option<String> {
+        result_line(lang, &s.game)
+    }
 }
 
 /// The viewer waits for the hops to land before the next move.
@@ -67,122 +129,6 @@ fn lines(lang: Language, game: &CrossingGame, line: &[Vec<Hole>]) -> Vec<String>
 fn result_line(lang: Language, game: &CrossingGame) -> Option<String> {
     game.is_finished()
         .then(|| trf(lang, "Across in {} moves", &[&game.moves_made()]))
-}
-
-fn show_records(
-    mut commands: Commands,
-    mut shows: MessageReader<ShowRecord>,
-    settings: Res<Settings>,
-    mut next: ResMut<NextState<Screen>>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let Some((record, at)) = shows.read().last().and_then(|s| match &s.record {
-        AnyRecord::Crossing(r) => Some((r, s.at)),
-        _ => None,
-    }) else {
-        return;
-    };
-    let (Ok(full), Ok(mut game)) = (
-        record.replay(),
-        CrossingGame::new(record.size, record.long_jumps),
-    ) else {
-        // The viewer sends only records that replay.
-        warn!("a crossing record to watch did not replay");
-        return;
-    };
-    let line = full.played().to_vec();
-    let lang = settings.language;
-    for route in line.iter().take(at) {
-        if game.play_route(route).is_err() {
-            break;
-        }
-    }
-    commands.insert_resource(RecordOnShow {
-        kind: GameKind::Crossing,
-        lines: lines(lang, &game, &line),
-        result: result_line(lang, &game),
-        moving: false,
-    });
-    let saved = game.clone();
-    commands.insert_resource(CrossingSession {
-        game,
-        setup: CrossingSetup::new(record.size, record.long_jumps),
-        colour: 0,
-        playing: true,
-        watch: Some(Watch::of_record(line, saved)),
-    });
-    commands.insert_resource(CrossingOnShow);
-    NextState::set_if_neq(&mut next, Screen::Crossing);
-    changed.write(BoardChanged);
-}
-
-fn show_moves(
-    mut asks: MessageReader<ShowMoves>,
-    settings: Res<Settings>,
-    on_show: Option<Res<CrossingOnShow>>,
-    session: Option<ResMut<CrossingSession>>,
-    report: Option<ResMut<RecordOnShow>>,
-    mut moved: MessageWriter<MarblesMoved>,
-    mut changed: MessageWriter<BoardChanged>,
-) {
-    let (Some(_), Some(mut s)) = (on_show, session) else {
-        asks.clear();
-        return;
-    };
-    let Some(line) = s.watch.as_ref().map(|w| w.line.clone()) else {
-        asks.clear();
-        return;
-    };
-    let mut jumped = false;
-    let mut shown = false;
-    for &ShowMoves(to) in asks.read() {
-        let to = to.min(line.len());
-        let at = Watch::at(&s);
-        if to == at {
-            continue;
-        }
-        shown = true;
-        if to == at + 1 {
-            if s.game.play_route(&line[at]).is_ok() {
-                moved.write(hop(&line[at], false));
-            }
-        } else if to + 1 == at {
-            if let Ok(route) = s.game.undo() {
-                moved.write(hop(&route, true));
-            }
-        } else {
-            while Watch::at(&s) > to && s.game.undo().is_ok() {}
-            while let Some(route) = line.get(Watch::at(&s)).filter(|_| Watch::at(&s) < to) {
-                if s.game.play_route(route).is_err() {
-                    break;
-                }
-            }
-            jumped = true;
-        }
-    }
-    if jumped {
-        changed.write(BoardChanged);
-    }
-    // The result changes only with the position on show.
-    if let Some(mut r) = report.filter(|_| shown) {
-        let result = result_line(settings.language, &s.game);
-        if r.result != result {
-            r.result = result;
-        }
-    }
-}
-
-fn stop_showing(
-    mut commands: Commands,
-    mut stops: MessageReader<StopShowing>,
-    on_show: Option<Res<CrossingOnShow>>,
-) {
-    if stops.read().count() == 0 || on_show.is_none() {
-        return;
-    }
-    commands.remove_resource::<CrossingOnShow>();
-    commands.remove_resource::<RecordOnShow>();
-    commands.remove_resource::<CrossingSession>();
 }
 
 #[cfg(test)]

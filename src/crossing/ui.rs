@@ -59,7 +59,7 @@ fn best_of(bests: &CrossingBests, s: &CrossingSession) -> Option<u32> {
 
 fn setup_panel(
     mut contexts: EguiContexts,
-    session: Option<Res<CrossingSession>>,
+    playing: Res<super::CrossingPlaying>,
     mut draft: ResMut<CrossingDraft>,
     mut settings: ResMut<Settings>,
     profiles: Res<crate::base::KnownProfiles>,
@@ -69,7 +69,7 @@ fn setup_panel(
     mut turns: MessageWriter<CrossingTurn>,
     keys: Res<ButtonInput<KeyCode>>,
 ) -> Result {
-    if session.as_ref().is_some_and(|s| s.playing) {
+    if playing.0 {
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
@@ -220,6 +220,7 @@ fn hint_words(
 fn hud(
     mut contexts: EguiContexts,
     session: Option<Res<CrossingSession>>,
+    playing: Res<super::CrossingPlaying>,
     settings: Res<Settings>,
     jobs: Res<CrossingJobs>,
     hint: Res<CrossingHint>,
@@ -230,7 +231,7 @@ fn hud(
     mut watch: MessageWriter<WatchControl>,
     on_show: Option<Res<RecordOnShow>>,
 ) -> Result {
-    let Some(s) = session.filter(|s| s.playing) else {
+    let Some(s) = session.filter(|_| playing.0) else {
         return Ok(());
     };
     if panel.left != 0.0 {
@@ -382,12 +383,13 @@ fn watch_bar(
 fn finished_window(
     mut contexts: EguiContexts,
     session: Option<Res<CrossingSession>>,
+    playing: Res<super::CrossingPlaying>,
     settings: Res<Settings>,
     result: Res<CrossingResult>,
     mut turns: MessageWriter<CrossingTurn>,
     mut watch: MessageWriter<WatchControl>,
 ) -> Result {
-    let Some(s) = session.filter(|s| s.playing && s.watch.is_none() && s.game.is_finished()) else {
+    let Some(s) = session.filter(|s| playing.0 && s.watch.is_none() && s.game.is_finished()) else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?;

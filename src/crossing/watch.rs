@@ -95,6 +95,7 @@ fn step(s: &mut CrossingSession, forward: bool) -> Option<MarblesMoved> {
 
 fn control(
     session: Option<ResMut<CrossingSession>>,
+    playing: Res<super::CrossingPlaying>,
     mut controls: MessageReader<WatchControl>,
     mut moved: MessageWriter<MarblesMoved>,
     mut changed: MessageWriter<BoardChanged>,
@@ -102,7 +103,7 @@ fn control(
     mut selection: ResMut<crate::stage::input::Selection>,
     settings: Res<Settings>,
 ) {
-    let Some(mut s) = session.filter(|s| s.playing) else {
+    let Some(mut s) = session.filter(|_| playing.0) else {
         controls.clear();
         return;
     };

@@ -2002,10 +2002,15 @@ mod escape {
             .write_message(StartCrossing(CrossingSetup::new(4, false)));
         frames(&mut app, 3);
         assert_eq!(screen(&app), Screen::Crossing);
-        assert!(app.world().resource::<CrossingSession>().playing);
+        let playing = |app: &App| {
+            app.world()
+                .resource::<starhop::crossing::CrossingPlaying>()
+                .0
+        };
+        assert!(app.world().contains_resource::<CrossingSession>() && playing(&app));
         esc(&mut app);
         assert_eq!(screen(&app), Screen::Crossing, "one step: to the panel");
-        assert!(!app.world().resource::<CrossingSession>().playing);
+        assert!(app.world().contains_resource::<CrossingSession>() && !playing(&app));
         esc(&mut app);
         assert_eq!(screen(&app), Screen::Home);
     }
