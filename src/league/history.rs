@@ -138,12 +138,8 @@ fn points(p: i32) -> String {
 
 /// The name of a game of another kind than Chinese checkers, for its row.
 fn other_game_name(lang: Language, game: GameKind) -> Option<&'static str> {
-    match game {
-        GameKind::Classic | GameKind::Party => None,
-        GameKind::Food => Some(lang.t("Food checkers")),
-        GameKind::Crossing => Some(lang.t("Crossing challenge")),
-        GameKind::Draughts => Some(lang.t("Draughts")),
-    }
+    let classic = matches!(game, GameKind::Classic | GameKind::Party);
+    (!classic).then(|| crate::ui::game_name(lang, game))
 }
 
 pub(super) fn reason_text(lang: Language, r: EndReason) -> &'static str {

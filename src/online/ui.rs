@@ -203,7 +203,8 @@ fn nearby_tables(ui: &mut egui::Ui, lang: Language, nearby: &Nearby, form: &mut 
             lang.t("waiting")
         };
         let open = trf(lang, "open seats: {}", &[&t.open.len()]);
-        let text = format!("{} · {} · {} · {}", t.name, t.addr, open, state);
+        let game = crate::ui::game_name(lang, t.game);
+        let text = format!("{} · {game} · {} · {} · {}", t.name, t.addr, open, state);
         let chosen = form.addr == t.addr.to_string();
         if ui
             .selectable_label(chosen, text)

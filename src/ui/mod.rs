@@ -19,9 +19,9 @@ mod widgets;
 
 pub use i18n::{Tr, display_name, tr, trf};
 pub use widgets::{
-    back_to_setup_button, button_bar, colour_name, hint_button, language_switch, level_name,
-    save_button, screen_heading, screen_panel, start_button, status_box, undo_redo_buttons,
-    watch_again_button,
+    back_to_setup_button, button_bar, colour_name, game_name, hint_button, language_switch,
+    level_name, save_button, screen_heading, screen_panel, start_button, status_box,
+    undo_redo_buttons, watch_again_button,
 };
 
 /// The order egui draws in each frame: a screen's own panels and HUD

@@ -113,6 +113,18 @@ pub fn level_name(lang: Language, level: Level) -> &'static str {
     }
 }
 
+/// The name of a game of the box (the modes register the words of their own).
+pub fn game_name(lang: Language, game: starhop_games::GameKind) -> &'static str {
+    use starhop_games::GameKind;
+    match game {
+        GameKind::Classic => lang.t("Chinese checkers"),
+        GameKind::Party => lang.t("Party"),
+        GameKind::Food => lang.t("Food checkers"),
+        GameKind::Crossing => lang.t("Crossing challenge"),
+        GameKind::Draughts => lang.t("Draughts"),
+    }
+}
+
 /// The language switch shown on every screen.
 pub fn language_switch(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.horizontal(|ui| {

@@ -462,7 +462,7 @@ fn resumed_any_config(
     Ok(config)
 }
 
-/// One line per table: `table ADDR players N open 1,2 waiting name NAME`
+/// One line per table: `table ADDR game draughts players N open 1,2 waiting name NAME`
 /// (seats from 1, `-` when none is open; the name last, as it may hold spaces).
 fn table_line(t: &FoundTable) -> String {
     let open: Vec<String> = t.open.iter().map(|s| (s + 1).to_string()).collect();
@@ -473,8 +473,9 @@ fn table_line(t: &FoundTable) -> String {
     };
     let state = if t.started { "started" } else { "waiting" };
     format!(
-        "table {} players {} open {open} {state} name {}",
+        "table {} game {} players {} open {open} {state} name {}",
         t.addr,
+        t.game.tag(),
         t.players,
         shown(&t.name)
     )
@@ -607,6 +608,7 @@ mod tests {
             players: 2,
             open: vec![1],
             started: false,
+            game: starhop_engine::shape::GameKind::Classic,
             seen: Instant::now(),
         };
         let line = table_line(&table);

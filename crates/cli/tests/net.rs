@@ -336,7 +336,7 @@ fn discover_lists_a_table_that_serve_announces() {
         serve.line("announcing"),
         format!("announcing on UDP port {port}")
     );
-    let wanted = format!("table {addr} players 3 open 1,2 waiting name CLI table");
+    let wanted = format!("table {addr} game classic players 3 open 1,2 waiting name CLI table");
     let found = discover_until(&port, &wanted, |_| {});
     assert!(found.contains("1 table(s) found"), "{found}");
     assert!(!found.contains(&code), "the code is never announced");
@@ -474,7 +474,8 @@ fn discover_prints_names_without_control_characters() {
         "60",
     ]);
     let (addr, _code) = address_and_code(&serve.line("listening on"));
-    let wanted = format!("table {addr} players 2 open 1,2 waiting name [2J[31mEvil<b>&amp;1m");
+    let wanted =
+        format!("table {addr} game classic players 2 open 1,2 waiting name [2J[31mEvil<b>&amp;1m");
     discover_until(&port, &wanted, |look| {
         assert!(
             !look.chars().any(|c| c.is_control() && c != '\n'),

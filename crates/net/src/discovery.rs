@@ -12,6 +12,7 @@
 use crate::protocol::{PROTOCOL_VERSION, clean_name};
 use serde::{Deserialize, Serialize};
 use starhop_engine::Seat;
+use starhop_engine::shape::GameKind;
 use std::collections::HashMap;
 use std::io;
 use std::net::{Ipv4Addr, SocketAddr, UdpSocket};
@@ -51,6 +52,10 @@ pub struct Beacon {
     /// The seats waiting for a player (0-based).
     pub open: Vec<Seat>,
     pub started: bool,
+    /// The game the table plays (a host of before draughts and food tables
+    /// said none: it plays classic).
+    #[serde(default)]
+    pub game: GameKind,
 }
 
 impl Beacon {
@@ -64,6 +69,7 @@ impl Beacon {
             players,
             open,
             started: false,
+            game: GameKind::Classic,
         }
     }
 
@@ -84,7 +90,9 @@ impl Beacon {
             && b.port != 0
             && (2..=6).contains(&b.players)
             && b.open.len() <= b.players
-            && b.open.iter().all(|&s| usize::from(s) < b.players);
+            && b.open.iter().all(|&s| usize::from(s) < b.players)
+            // The crossing is played alone, never at a table.
+            && b.game != GameKind::Crossing;
         if !sound {
             return None;
         }
@@ -105,6 +113,7 @@ pub struct FoundTable {
     /// The seats waiting for a player (0-based).
     pub open: Vec<Seat>,
     pub started: bool,
+    pub game: GameKind,
     /// When its latest beacon came.
     pub seen: Instant,
 }
@@ -179,6 +188,7 @@ impl Discovery {
                 players: beacon.players,
                 open: beacon.open,
                 started: beacon.started,
+                game: beacon.game,
                 seen: Instant::now(),
             };
             self.tables.insert(addr, (beacon.id, table));
@@ -275,6 +285,20 @@ mod tests {
         assert_eq!(bad(|b| b.port = 0), None);
         assert_eq!(bad(|b| b.players = 7), None);
         assert_eq!(bad(|b| b.open = vec![3]), None);
+        assert_eq!(bad(|b| b.game = GameKind::Crossing), None);
+        // A beacon that names no game is a classic table's.
+        let mut old: serde_json::Value = serde_json::from_slice(&good.encode()).unwrap();
+        old.as_object_mut().unwrap().remove("game");
+        let old = Beacon::decode(&serde_json::to_vec(&old).unwrap()).expect("sound");
+        assert_eq!(old.game, GameKind::Classic);
+        let draughts = Beacon {
+            game: GameKind::Draughts,
+            ..good.clone()
+        };
+        assert_eq!(
+            Beacon::decode(&draughts.encode()).unwrap().game,
+            GameKind::Draughts
+        );
         assert_eq!(bad(|b| b.name = "x".repeat(MAX_BEACON_BYTES)), None);
         assert_eq!(Beacon::decode(b"\xff\x00garbage"), None);
         assert_eq!(Beacon::decode(b"{}"), None);

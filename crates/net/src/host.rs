@@ -1310,6 +1310,7 @@ impl HostCore {
             .collect();
         Beacon {
             started: self.game.is_some(),
+            game: self.config.game.kind(&self.config.rules),
             ..Beacon::new(
                 id,
                 &self.config.table_name,

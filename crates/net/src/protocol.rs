@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
 use starhop_engine::{Action, Rules, Seat};
-use starhop_games::{AnyMove, AnyRecord};
+use starhop_games::{AnyMove, AnyRecord, GameKind};
 
 /// Bump on any change of the messages' shape or meaning.
 ///
@@ -69,6 +69,17 @@ impl TableGame {
             TableGame::Classic => "classic",
             TableGame::Draughts { .. } => "draughts",
             TableGame::Food { .. } => "food",
+        }
+    }
+
+    /// Which game of the box it is; a classic table with items on
+    /// (`classic_rules`) is a party game.
+    pub fn kind(&self, classic_rules: &Rules) -> GameKind {
+        match self {
+            TableGame::Classic if classic_rules.items => GameKind::Party,
+            TableGame::Classic => GameKind::Classic,
+            TableGame::Draughts { .. } => GameKind::Draughts,
+            TableGame::Food { .. } => GameKind::Food,
         }
     }
 

@@ -5,6 +5,7 @@
 mod common;
 
 use common::*;
+use starhop_engine::shape::GameKind;
 use starhop_net::discovery::Beacon;
 use starhop_net::{
     ClientConfig, Discovery, FoundTable, HostConfig, HostHandle, PROTOCOL_VERSION, SeatInfo, Want,
@@ -52,6 +53,7 @@ fn an_announcing_host_is_found_with_its_open_seats() {
     assert_eq!(table.players, 3);
     assert_eq!(table.open, [0, 1]);
     assert!(!table.started);
+    assert_eq!(table.game, GameKind::Party, "party rules: a party table");
 
     // A player takes a seat: the next beacons say so.
     let code = host.code().to_string();
@@ -64,6 +66,24 @@ fn an_announcing_host_is_found_with_its_open_seats() {
         here(l).is_some_and(|t| t.started)
     });
     assert!(list[0].open.is_empty());
+    host.shutdown();
+}
+
+/// A draughts table says so, so a family sees which game it would join.
+#[test]
+fn a_table_names_its_game() {
+    let mut discovery = Discovery::start(0).unwrap();
+    let config = HostConfig {
+        announce: true,
+        announce_port: discovery.port(),
+        ..HostConfig::draughts(starhop_draughts::Variant::Russian)
+    };
+    let (host, _events) = HostHandle::start(config).unwrap();
+    let list = wait_list(&mut discovery, "the table", |l| {
+        l.iter().any(|t| t.addr == host.addr())
+    });
+    assert_eq!(list[0].game, GameKind::Draughts);
+    assert_eq!(list[0].players, 2);
     host.shutdown();
 }
 
