@@ -10,6 +10,31 @@ pub enum Language {
     Chinese,
 }
 
+/// How large the menus, panels and their text are drawn.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum UiScale {
+    Small,
+    #[default]
+    Normal,
+    Large,
+    /// Readable from a couch, about 3 m from a television.
+    Tv,
+}
+
+impl UiScale {
+    pub const ALL: [UiScale; 4] = [UiScale::Small, UiScale::Normal, UiScale::Large, UiScale::Tv];
+
+    /// Interface points per window pixel.
+    pub fn factor(self) -> f32 {
+        match self {
+            UiScale::Small => 0.85,
+            UiScale::Normal => 1.0,
+            UiScale::Large => 1.25,
+            UiScale::Tv => 1.6,
+        }
+    }
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
@@ -27,6 +52,7 @@ pub struct Settings {
     pub animation_speed: f32,
     /// In a two-player race (armies passed), show the moves each side needs.
     pub show_race: bool,
+    pub ui_scale: UiScale,
 }
 
 impl Default for Settings {
@@ -40,6 +66,7 @@ impl Default for Settings {
             face_player: true,
             animation_speed: 1.0,
             show_race: true,
+            ui_scale: UiScale::Normal,
         }
     }
 }

@@ -74,7 +74,8 @@ pub enum AppSystems {
     View,
 }
 
-/// What the panels on show cover of the window, in egui points: `left` is
+/// What the panels on show cover of the window, in egui points (window
+/// pixels at the Normal `UiScale`; the camera scales them): `left` is
 /// the right edge of a panel along the left side (a setup or menu screen's
 /// panel), `right` the width covered along the right side, margin included
 /// (the replay's players and moves). The camera frames the board in the space

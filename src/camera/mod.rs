@@ -255,13 +255,15 @@ fn face_player_to_move(
 fn frame_setup_board(
     layout: Res<BoardLayout>,
     panel: Res<crate::base::ViewportInsets>,
+    settings: Res<crate::settings::Settings>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut orbit: ResMut<Orbit>,
 ) {
     let Ok(window) = windows.single() else {
         return;
     };
-    let free = (window.width() - panel.left - 16.0).max(window.width() * 0.3);
+    let left = panel.left * settings.ui_scale.factor();
+    let free = (window.width() - left - 16.0).max(window.width() * 0.3);
     let aspect = free / window.height().max(1.0);
     let distance = fit_distance(board_radius(layout.size), DEFAULT_PITCH, aspect);
     if (orbit.distance - distance).abs() > 0.01 || orbit.pitch != DEFAULT_PITCH {
@@ -275,6 +277,7 @@ fn glide(
     time: Res<Time>,
     screen: Res<State<Screen>>,
     insets: Res<crate::base::ViewportInsets>,
+    settings: Res<crate::settings::Settings>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut camera: Query<&mut Transform, With<Camera3d>>,
     mut shown: Local<Option<Orbit>>,
@@ -303,15 +306,17 @@ fn glide(
     let near = match windows.single() {
         Ok(window) => {
             let (w, h) = (window.width(), window.height().max(1.0));
+            // The panels' edges are in interface points.
+            let zoom = settings.ui_scale.factor();
             // A panel along the left leaves at least 30% of the width.
             let covered_left = if beside_panel {
-                (insets.left + 16.0).min(w * 0.7)
+                (insets.left * zoom + 16.0).min(w * 0.7)
             } else {
                 0.0
             };
             // Pixels from the screen's centre to the free space's centre, in
             // world units at the board's distance.
-            let pixels = (covered_left - insets.right) / 2.0;
+            let pixels = (covered_left - insets.right * zoom) / 2.0;
             let per_pixel = 2.0 * now.distance * (FOV / 2.0).tan() / h;
             towards * 0.9 + left * pixels * per_pixel
         }

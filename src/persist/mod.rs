@@ -302,10 +302,16 @@ mod tests {
         let s = Settings {
             volume: 0.25,
             shape_marks: true,
+            ui_scale: crate::settings::UiScale::Tv,
             ..Settings::default()
         };
         write_json(&path, &s).unwrap();
         assert_eq!(read_json::<Settings>(&path), Ok(Some(s)));
+        // A file from before the UI scale setting keeps its other choices.
+        std::fs::write(&path, r#"{"volume":0.5,"shape_marks":true}"#).unwrap();
+        let old = read_json::<Settings>(&path).unwrap().unwrap();
+        assert_eq!(old.ui_scale, crate::settings::UiScale::Normal);
+        assert!(old.shape_marks && old.volume == 0.5);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

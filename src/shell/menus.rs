@@ -11,7 +11,7 @@ use crate::food::Food;
 use crate::kit::panels::SavedList;
 use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
-use crate::settings::{Language, Settings};
+use crate::settings::{Language, Settings, UiScale};
 use crate::stage::input::ToggleMenu;
 use crate::ui::{Ask, Asking, Overlay, Tr, ask_yes_no, modal, seat_in_list, trf};
 use bevy::prelude::*;
@@ -200,6 +200,21 @@ pub fn overlays(
                     ui.add(
                         egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
                             .text(lang.t("Animation speed")),
+                    );
+                    ui.horizontal(|ui| {
+                        ui.label(lang.t("Interface size"));
+                        for (scale, name) in [
+                            (UiScale::Small, lang.t("Small")),
+                            (UiScale::Normal, lang.t("Normal")),
+                            (UiScale::Large, lang.t("Large")),
+                            (UiScale::Tv, lang.t("TV")),
+                        ] {
+                            ui.selectable_value(&mut s.ui_scale, scale, name);
+                        }
+                    })
+                    .response
+                    .on_hover_text(
+                        lang.t("How large the menus and their text are: TV reads from a couch."),
                     );
                     if s != *settings {
                         *settings = s;

@@ -110,6 +110,10 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .after(install_fonts),
         )
+        .add_systems(
+            EguiPrimaryContextPass,
+            apply_ui_scale.after(install_fonts).before(UiPass::Screens),
+        )
         .add_systems(EguiPrimaryContextPass, toasts.in_set(UiPass::Toasts))
         .add_systems(
             EguiPrimaryContextPass,
@@ -120,6 +124,24 @@ pub(super) fn plugin(app: &mut App) {
 
 #[derive(Resource)]
 struct FontsInstalled;
+
+/// The settings' UI scale as egui's zoom, set when it changes. Egui's own
+/// Ctrl +/- zoom is off: the setting is the one way to change it, and the
+/// camera reads it to keep the board clear of the panels.
+fn apply_ui_scale(
+    mut contexts: EguiContexts,
+    settings: Res<crate::settings::Settings>,
+    mut applied: Local<Option<crate::settings::UiScale>>,
+) -> Result {
+    if *applied == Some(settings.ui_scale) {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    ctx.options_mut(|o| o.zoom_with_keyboard = false);
+    ctx.set_zoom_factor(settings.ui_scale.factor());
+    *applied = Some(settings.ui_scale);
+    Ok(())
+}
 
 /// Whether the part of a screen called `id` is drawn for the first time
 /// after not being on show (a form that opens takes the keyboard then).
