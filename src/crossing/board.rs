@@ -3,6 +3,7 @@
 //! lifted marble's destinations.
 
 use super::CrossingSession;
+use crate::base::KnownProfiles;
 use crate::settings::Settings;
 use crate::stage::board::{BoardMarks, BoardOnShow, BoardSystems, BoardTaken};
 use crate::stage::input::Selection;
@@ -25,6 +26,7 @@ pub(super) fn plugin(app: &mut App) {
 /// session goes.
 fn hold_board(
     session: Option<Res<CrossingSession>>,
+    profiles: Res<KnownProfiles>,
     mut taken: ResMut<BoardTaken>,
     mut shown: ResMut<BoardOnShow>,
 ) {
@@ -35,11 +37,13 @@ fn hold_board(
     let taking = !taken.0;
     if taking {
         taken.0 = true;
-    } else if !s.is_changed() {
+    } else if !s.is_changed() && !profiles.is_changed() {
         return;
     }
     let game = &s.game;
-    let palettes = [s.colour as usize % PALETTE.len(); 6];
+    // The player's profile colour, red for a guest (and a record on show).
+    let colour = super::colour_of(&profiles, s.setup.profile.as_deref());
+    let palettes = [colour as usize % PALETTE.len(); 6];
     let last = game.played().last().map(|r| (SEAT, r.as_slice()));
     let (size, seats) = (game.size(), game.position().players());
     let same = shown.position == *game.position()

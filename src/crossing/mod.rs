@@ -64,8 +64,6 @@ impl CrossingSetup {
 pub struct CrossingSession {
     pub game: CrossingGame,
     pub setup: CrossingSetup,
-    /// Palette index of the marbles (the profile's colour, red for a guest).
-    pub colour: u8,
     /// The best known crossing being watched; the player's game waits in it.
     pub watch: Option<Watch>,
 }
@@ -92,9 +90,8 @@ impl GameMode for Crossing {
     type Open = OpenCrossing;
     type Rebuild = BoardChanged;
 
-    /// The draft's start, in red: `tint_preview` gives it the profile's colour.
     fn preview(draft: &CrossingDraft) -> Option<CrossingSession> {
-        session_for(&draft.0, &KnownProfiles::default()).ok()
+        session_for(&draft.0).ok()
     }
 }
 
@@ -173,7 +170,6 @@ pub(super) fn plugin(app: &mut App) {
                 kit::life::open::<Crossing>,
                 take_board_on_open,
                 kit::life::preview::<Crossing>,
-                tint_preview,
                 start_crossing,
                 apply_requests,
             )
@@ -192,21 +188,17 @@ pub fn view_plugin(app: &mut App) {
 }
 
 /// The palette colour of a player: the profile's, else red.
-fn colour_of(profiles: &KnownProfiles, profile: Option<&str>) -> u8 {
+pub(crate) fn colour_of(profiles: &KnownProfiles, profile: Option<&str>) -> u8 {
     profile
         .and_then(|id| profiles.get(id))
         .map_or(0, |p| crate::ui::palette::nearest_palette(p.colour))
 }
 
 /// A new session for `setup`, or why not.
-fn session_for(
-    setup: &CrossingSetup,
-    profiles: &KnownProfiles,
-) -> Result<CrossingSession, RuleError> {
+fn session_for(setup: &CrossingSetup) -> Result<CrossingSession, RuleError> {
     Ok(CrossingSession {
         game: CrossingGame::new(setup.size, setup.long_jumps)?,
         setup: setup.clone(),
-        colour: colour_of(profiles, setup.profile.as_deref()),
         watch: None,
     })
 }
@@ -223,32 +215,16 @@ fn take_board_on_open(
     }
 }
 
-/// The panel's preview in the chosen profile's colour.
-fn tint_preview(
-    session: Option<ResMut<CrossingSession>>,
-    playing: Res<CrossingPlaying>,
-    profiles: Res<KnownProfiles>,
-) {
-    let Some(mut s) = session.filter(|_| !playing.0) else {
-        return;
-    };
-    let colour = colour_of(&profiles, s.setup.profile.as_deref());
-    if s.colour != colour {
-        s.colour = colour;
-    }
-}
-
 fn start_crossing(
     mut starts: MessageReader<StartCrossing>,
     mut begin: Begin<Crossing>,
-    profiles: Res<KnownProfiles>,
     mut notices: MessageWriter<Notice>,
     mut takes: MessageWriter<TakeBoard>,
 ) {
     let Some(StartCrossing(setup)) = starts.read().last() else {
         return;
     };
-    match session_for(setup, &profiles) {
+    match session_for(setup) {
         Ok(s) => {
             takes.write(TakeBoard);
             begin.commands.insert_resource(CrossingDraft(setup.clone()));

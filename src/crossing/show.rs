@@ -49,7 +49,6 @@ impl Watched for Crossing {
         let session = CrossingSession {
             game: game.clone(),
             setup: CrossingSetup::new(record.size, record.long_jumps),
-            colour: 0,
             watch: Some(Watch::of_record(line.clone(), game.clone())),
         };
         Some(Shown {

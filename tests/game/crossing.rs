@@ -457,3 +457,49 @@ fn a_finished_crossing_is_filed_and_watched_again_move_by_move() {
     );
     assert!(app.world().get_resource::<RecordOnShow>().is_none());
 }
+
+/// The marbles wear the player's profile colour (a guest's are red), on the
+/// panel's preview and in play, and follow the profile when it is recoloured.
+#[test]
+fn the_marbles_wear_the_players_profile_colour() {
+    use starhop::base::KnownProfiles;
+    use starhop::crossing::{CrossingDraft, OpenCrossing};
+    use starhop::stage::board::BoardOnShow;
+    use starhop::ui::palette::nearest_palette;
+    let mut app = app_with(None);
+    let mut profiles = starhop_league::Profiles::default();
+    let blue = [30, 90, 230];
+    let id = profiles.create("Ann", blue, "2026-12-03").unwrap();
+    app.world_mut().insert_resource(KnownProfiles(profiles));
+    let shown = |app: &App| app.world().resource::<BoardOnShow>().palettes;
+    start(&mut app, 3);
+    assert_eq!(shown(&app), [0; 6], "a guest plays red");
+    let ann = CrossingSetup {
+        profile: Some(id),
+        ..CrossingSetup::new(3, false)
+    };
+    assert_ne!(nearest_palette(blue), 0);
+    // The panel's preview, then the game.
+    app.world_mut().resource_mut::<CrossingDraft>().0 = ann.clone();
+    app.world_mut().write_message(OpenCrossing);
+    app.update();
+    app.update();
+    assert_eq!(
+        shown(&app),
+        [nearest_palette(blue) as usize; 6],
+        "the preview"
+    );
+    app.world_mut().write_message(StartCrossing(ann));
+    app.update();
+    app.update();
+    assert_eq!(shown(&app), [nearest_palette(blue) as usize; 6], "in play");
+    let yellow = [235, 200, 40];
+    app.world_mut().resource_mut::<KnownProfiles>().0.list[0].colour = yellow;
+    app.update();
+    assert_ne!(nearest_palette(yellow), nearest_palette(blue));
+    assert_eq!(
+        shown(&app),
+        [nearest_palette(yellow) as usize; 6],
+        "recoloured"
+    );
+}
