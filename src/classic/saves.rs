@@ -434,8 +434,7 @@ type SampleGame = (&'static [(&'static str, SeatKind)], usize, &'static str);
 /// list and of the saves a network table can host, in a `STARHOP_HOME`
 /// folder without saves (never the player's own folder).
 pub fn make_sample_saves(folders: &Folders) {
-    let empty = std::fs::read_dir(&folders.saves).map_or(true, |mut d| d.next().is_none());
-    if std::env::var_os("STARHOP_HOME").is_none() || !empty {
+    if !crate::persist::may_hold_samples(&folders.saves) {
         return;
     }
     let games: [SampleGame; 3] = [

@@ -5,7 +5,7 @@
 //! choices, its status lines and its own buttons.
 
 use super::life::{GameMode, Playing, Turns};
-use super::saves::{SaveFolder, SavedGame};
+use super::saves::{SaveFolder, SavedGame, save_name};
 use crate::base::{Notice, RecordOnShow, ViewportInsets};
 use crate::persist::Folders;
 use crate::settings::{Language, Settings};
@@ -75,62 +75,6 @@ pub fn seat_line(
     }
 }
 
-/// The setup window at the top left: the mode's title with the language
-/// switch, the mode's choices (`choices` says whether Start is offered),
-/// then Start and Home. Enter starts too, when no text field has the keys.
-/// The window's right edge is what the camera keeps clear. Home sends the
-/// mode's Leave; the answer is whether to start.
-#[allow(clippy::too_many_arguments)]
-pub fn setup_window<T: Turns>(
-    ctx: &egui::Context,
-    id: &str,
-    title: &str,
-    (min_width, max_width): (f32, f32),
-    settings: &mut Settings,
-    insets: &mut ViewportInsets,
-    keys: &ButtonInput<KeyCode>,
-    turns: &mut MessageWriter<T>,
-    choices: impl FnOnce(&mut egui::Ui, Language) -> bool,
-) -> bool {
-    let lang = settings.language;
-    let mut can_start = false;
-    let mut start = false;
-    let shown = egui::Window::new("")
-        .id(egui::Id::new(id))
-        .title_bar(false)
-        .resizable(false)
-        .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
-        .default_width(min_width)
-        .show(ctx, |ui| {
-            ui.set_min_width(min_width);
-            ui.set_max_width(max_width);
-            ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new(title).size(28.0).strong());
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    crate::ui::language_switch(ui, settings);
-                });
-            });
-            can_start = choices(ui, lang);
-            ui.separator();
-            ui.horizontal(|ui| {
-                if can_start && crate::ui::start_button(ui, lang) {
-                    start = true;
-                }
-                if crate::ui::home_button(ui, lang) {
-                    turns.write(T::LEAVE);
-                }
-            });
-        });
-    if let Some(shown) = shown {
-        let right = shown.response.rect.right();
-        if insets.left != right {
-            insets.left = right;
-        }
-    }
-    let keys_free = !ctx.egui_wants_keyboard_input();
-    start || (can_start && keys_free && keys.just_pressed(KeyCode::Enter))
-}
-
 /// What a mode's setup panel edits and sends, for [`SetupFrame::window`].
 #[derive(SystemParam)]
 pub struct SetupFrame<'w, M: GameMode, T: Turns> {
@@ -146,36 +90,65 @@ impl<M: GameMode, T: Turns> SetupFrame<'_, M, T>
 where
     M::Draft: Clone + PartialEq,
 {
-    /// The [`setup_window`] (`widths` as there) while the setup panel is up: `choices` edits a
-    /// copy of the draft (kept when it changed) and says whether Start is
-    /// offered. The draft to start, when Start (or Enter) was pressed.
+    /// The setup window at the top left while the setup panel is up (no
+    /// game in play): the mode's title with the language switch, the mode's
+    /// choices, then Start and Home. `choices` edits a copy of the draft
+    /// (kept when it changed) and says whether Start is offered. Enter
+    /// starts too, when no text field has the keys; Home sends the mode's
+    /// Leave. The window's right edge is what the camera keeps clear. The
+    /// draft to start, when Start (or Enter) was pressed.
     pub fn window(
         &mut self,
         ctx: &egui::Context,
         id: &str,
         title: &str,
-        widths: (f32, f32),
+        (min_width, max_width): (f32, f32),
         choices: impl FnOnce(&mut egui::Ui, Language, &mut M::Draft) -> bool,
     ) -> Option<M::Draft> {
         if self.playing.0 {
             return None;
         }
         let mut d = self.draft.clone();
-        let start = setup_window(
-            ctx,
-            id,
-            title,
-            widths,
-            &mut self.settings,
-            &mut self.insets,
-            &self.keys,
-            &mut self.turns,
-            |ui, lang| choices(ui, lang, &mut d),
-        );
+        let lang = self.settings.language;
+        let (mut can_start, mut start) = (false, false);
+        let shown = egui::Window::new("")
+            .id(egui::Id::new(id))
+            .title_bar(false)
+            .resizable(false)
+            .anchor(egui::Align2::LEFT_TOP, egui::vec2(16.0, 16.0))
+            .default_width(min_width)
+            .show(ctx, |ui| {
+                ui.set_min_width(min_width);
+                ui.set_max_width(max_width);
+                ui.horizontal(|ui| {
+                    ui.heading(egui::RichText::new(title).size(28.0).strong());
+                    ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                        crate::ui::language_switch(ui, &mut self.settings);
+                    });
+                });
+                can_start = choices(ui, lang, &mut d);
+                ui.separator();
+                ui.horizontal(|ui| {
+                    if can_start && crate::ui::start_button(ui, lang) {
+                        start = true;
+                    }
+                    if crate::ui::home_button(ui, lang) {
+                        self.turns.write(T::LEAVE);
+                    }
+                });
+            });
+        if let Some(shown) = shown {
+            let right = shown.response.rect.right();
+            if self.insets.left != right {
+                self.insets.left = right;
+            }
+        }
         if d != *self.draft {
             *self.draft = d.clone();
         }
-        start.then_some(d)
+        let keys_free = !ctx.egui_wants_keyboard_input();
+        let entered = can_start && keys_free && self.keys.just_pressed(KeyCode::Enter);
+        (start || entered).then_some(d)
     }
 }
 
@@ -276,9 +249,7 @@ impl<G: SavedGame> SavedList<'_, G> {
         }
         let mut picked = None;
         for path in self.files() {
-            let name = path
-                .file_stem()
-                .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+            let name = save_name(path);
             if ui
                 .button(format!("📂 {name}"))
                 .on_hover_text(path.display().to_string())

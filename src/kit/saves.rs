@@ -4,7 +4,7 @@
 //! opening one. A file that cannot be read gets a message and stays where
 //! it is.
 
-use crate::persist::{Folders, json_files_newest_first, record_format};
+use crate::persist::{Folders, json_files_newest_first, may_hold_samples, record_format};
 use crate::settings::Language;
 use crate::ui::trf;
 use bevy::prelude::*;
@@ -24,6 +24,12 @@ pub trait SavedGame: Send + Sync + 'static {
     fn load(record: Self::Record) -> Self::Load;
     /// Reads a saved record, or says why not.
     fn read(file: File) -> Result<Self::Record, String>;
+}
+
+/// A saved game as the lists show it: its file's name without `.json`.
+pub fn save_name(path: &Path) -> String {
+    path.file_stem()
+        .map_or_else(String::new, |n| n.to_string_lossy().into_owned())
 }
 
 /// The saved games of `G`, newest first, listed when the panel asks.
@@ -70,8 +76,7 @@ impl<G: SavedGame> SaveFolder<G> {
     /// the player's own folder).
     pub fn write_sample(folders: &Folders, name: &str, text: &str) {
         let dir = Self::dir(folders);
-        let empty = std::fs::read_dir(&dir).map_or(true, |mut d| d.next().is_none());
-        if std::env::var_os("STARHOP_HOME").is_none() || !empty {
+        if !may_hold_samples(&dir) {
             return;
         }
         let written = std::fs::create_dir_all(&dir)

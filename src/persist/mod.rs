@@ -239,6 +239,13 @@ pub fn json_files_newest_first(dir: &Path) -> Vec<PathBuf> {
     files.into_iter().map(|(_, p)| p).collect()
 }
 
+/// Whether the pictures' sample saves may go in `dir`: a `STARHOP_HOME`
+/// folder (never the player's own) where no saves are yet.
+pub fn may_hold_samples(dir: &Path) -> bool {
+    let empty = std::fs::read_dir(dir).map_or(true, |mut d| d.next().is_none());
+    std::env::var_os("STARHOP_HOME").is_some() && empty
+}
+
 /// Writes a saved game of another kind (food checkers, draughts) as
 /// `dir/KIND-STAMP-move-N.json`, never over an earlier file, and tells the
 /// player where it went or that it could not be saved.

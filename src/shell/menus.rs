@@ -341,16 +341,16 @@ fn other_saves<G: crate::kit::SavedGame>(
     ui.strong(title);
     let mut picked = None;
     for path in list.files() {
-        let name = path
-            .file_stem()
-            .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+        let name = crate::kit::saves::save_name(path);
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             ui.add(egui::Label::new(egui::RichText::new(name).strong()).wrap())
                 .on_hover_text(path.display().to_string());
             ui.horizontal(|ui| {
                 crate::ui::trailing(ui, path, |ui| {
-                    picked = picked.take().or(watch_or_load(ui, lang, path, quiet));
+                    if let Some(a) = watch_or_load(ui, lang, path, quiet) {
+                        picked = Some(a);
+                    }
                 });
             });
         });
