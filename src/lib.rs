@@ -63,6 +63,7 @@ impl Plugin for StarhopLogicPlugin {
                 stage::board::plugin,
                 classic::plugin,
                 stage::marbles::plugin,
+                stage::celebrate::plugin,
                 classic::party::plugin,
                 food::plugin,
                 crossing::plugin,
@@ -168,6 +169,9 @@ impl Plugin for StarhopPlugin {
             shell::menus_plugin,
             draughts::view_plugin,
             draughts::input::plugin,
+            stage::room::view_plugin,
+            stage::celebrate::view_plugin,
+            classic::home_demo::plugin,
         ));
     }
 }

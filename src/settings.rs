@@ -35,12 +35,39 @@ impl UiScale {
     }
 }
 
+/// How much the renderer does for the look of the room.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Quality {
+    /// Low on a software renderer, High on a graphics card.
+    #[default]
+    Auto,
+    /// For old laptops and software rendering: sharp shadows, no ambient occlusion.
+    Low,
+    /// Soft shadows and ambient occlusion.
+    High,
+}
+
+impl Quality {
+    pub const ALL: [Quality; 3] = [Quality::Auto, Quality::Low, Quality::High];
+
+    /// Whether the high settings apply, on a renderer that is software or not.
+    pub fn is_high(self, software_renderer: bool) -> bool {
+        match self {
+            Quality::Auto => !software_renderer,
+            Quality::Low => false,
+            Quality::High => true,
+        }
+    }
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub language: Language,
-    /// Master volume, 0.0 to 1.0.
+    /// The sound effects' volume, 0.0 to 1.0.
     pub volume: f32,
+    /// The music's volume, 0.0 (off) to 1.0.
+    pub music_volume: f32,
     pub sound: bool,
     /// Mark every legal destination of the lifted marble (the beginner display).
     pub show_destinations: bool,
@@ -53,6 +80,7 @@ pub struct Settings {
     /// In a two-player race (armies passed), show the moves each side needs.
     pub show_race: bool,
     pub ui_scale: UiScale,
+    pub quality: Quality,
 }
 
 impl Default for Settings {
@@ -67,6 +95,8 @@ impl Default for Settings {
             animation_speed: 1.0,
             show_race: true,
             ui_scale: UiScale::Normal,
+            music_volume: 0.5,
+            quality: Quality::Auto,
         }
     }
 }

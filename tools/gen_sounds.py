@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""Generate Starhop's sound effects (Python 3 standard library only).
+"""Generate Starhop's sound effects and music loop (Python 3 standard library only).
 
-Writes 16-bit mono 44.1 kHz WAV files into assets/sounds/:
+Writes 16-bit mono WAV files into assets/sounds/ (effects at 44.1 kHz):
 
     select.wav   soft glassy tick as a marble is lifted        (~80 ms)
     hop.wav      light airy whoosh/pluck for each hop           (~120 ms)
@@ -22,10 +22,30 @@ Party mode (items):
     tornado.wav  howling, swirling wind that rises and falls    (~1.8 s)
     expire.wav   soft descending "poof"                         (~400 ms)
 
-Every sound is synthesised from damped sine partials and filtered noise,
-shaped with fast-attack / exponential-decay envelopes, DC-free, faded in
-and out at the ends and normalised to -3 dBFS peak.  The noise generator is
-seeded per sound, so the output is byte-for-byte identical on every run.
+Celebrations:
+
+    fanfare.wav  a whole game won: brass-like rising arpeggio C5 E5 G5
+                 into a held C major chord topped by C6, with a bell
+                 sparkle above, decaying naturally          (~2.6 s)
+    solved.wav   a puzzle solved / a challenge done at the optimum:
+                 bright three-note bell chime G5 C6 E6      (~1.2 s)
+
+Music:
+
+    music.wav    quiet seamless loop: a soft harp-like pentatonic melody
+                 over a warm pad and bass, 3/4 at 72 bpm, 8 bars (20 s),
+                 mono 22.05 kHz
+
+Every effect is synthesised from damped sine partials and filtered noise,
+shaped with fast-attack / exponential-decay envelopes, DC-free and faded in
+and out at the ends.  Levels are set here, not by hand: each effect is
+scaled so that its peak is -1 dBFS, and an effect whose RMS would then be
+above -13 dBFS is turned down to -13 dBFS RMS, so every effect's RMS lies in
+the band -19 .. -13 dBFS (the script stops with an error if one falls
+outside).  The music loop is set to -26 dBFS RMS with its peak below -8 dBFS,
+well under the effects.  The noise generator is seeded per sound and the
+music uses no randomness, so the output is byte-for-byte identical on every
+run.
 
 Usage:  python3 tools/gen_sounds.py [OUTPUT_DIR]
 (the default OUTPUT_DIR is assets/sounds next to this tools/ directory).
@@ -39,8 +59,13 @@ import struct
 import sys
 import wave
 
-SR = 44100                      # sample rate (Hz)
-PEAK_DBFS = -3.0                # target peak level
+SR = 44100                      # sample rate of the effects (Hz)
+PEAK_DBFS = -1.0                # every effect is scaled to this peak ...
+RMS_MAX_DBFS = -13.0            # ... unless its RMS would exceed this,
+RMS_MIN_DBFS = -19.0            # and its RMS must not fall below this
+MUSIC_SR = 22050                # sample rate of the music loop (Hz)
+MUSIC_RMS_DBFS = -26.0          # music loudness, well under the effects
+MUSIC_PEAK_MAX_DBFS = -8.0      # and its peak never above this
 TWO_PI = 2.0 * math.pi
 
 
@@ -163,8 +188,35 @@ def apply_env(x, env):
 
 
 # --------------------------------------------------------------------------
-# Finishing: DC removal, edge fades, peak normalisation, 16-bit output.
+# Finishing: DC removal, edge fades, levels, 16-bit output.
 # --------------------------------------------------------------------------
+
+def gain_of_db(db):
+    return 10.0 ** (db / 20.0)
+
+
+def db_of(v):
+    return 20.0 * math.log10(v) if v > 0.0 else -math.inf
+
+
+def peak_of(x):
+    return max(abs(v) for v in x)
+
+
+def rms_of(x):
+    return math.sqrt(sum(v * v for v in x) / len(x))
+
+
+def level_effect(name, x):
+    """Peak at PEAK_DBFS, or lower if needed to keep the RMS at most RMS_MAX_DBFS."""
+    g = min(gain_of_db(PEAK_DBFS) / peak_of(x), gain_of_db(RMS_MAX_DBFS) / rms_of(x))
+    x = [v * g for v in x]
+    rms_db = db_of(rms_of(x))
+    if rms_db < RMS_MIN_DBFS - 1e-9:
+        sys.exit("%s: RMS %.2f dBFS is below %.1f dBFS even at %.1f dBFS peak"
+                 % (name, rms_db, RMS_MIN_DBFS, PEAK_DBFS))
+    return x
+
 
 def finish_signal(x, total_s, fade_in_s=0.001, fade_out_s=0.015):
     n = n_samples(total_s)
@@ -185,24 +237,19 @@ def finish_signal(x, total_s, fade_in_s=0.001, fade_out_s=0.015):
     mean_x = sum(x) / n
     mean_w = sum(win) / n
     c = mean_x / mean_w
-    x = [v - c * w for v, w in zip(x, win)]
-
-    peak = max(abs(v) for v in x) or 1.0
-    target = 10.0 ** (PEAK_DBFS / 20.0)
-    g = target / peak
-    return [v * g for v in x]
+    return [v - c * w for v, w in zip(x, win)]
 
 
-def write_wav(path, x):
+def write_wav(path, x, rate=SR):
     frames = bytearray()
     for v in x:
         s = int(round(v * 32767.0))
-        s = max(-32767, min(32767, s))  # never clips: peak is -3 dBFS anyway
+        s = max(-32767, min(32767, s))  # never clips: peaks are at most -1 dBFS
         frames += struct.pack("<h", s)
     with wave.open(path, "wb") as w:
         w.setnchannels(1)
         w.setsampwidth(2)
-        w.setframerate(SR)
+        w.setframerate(rate)
         w.writeframes(bytes(frames))
 
 
@@ -214,6 +261,48 @@ def write_wav(path, x):
 GLASS = [(1.0, 1.0, 1.0), (2.756, 0.45, 0.55), (5.404, 0.18, 0.35)]
 # Soft bell/chime partials: mostly harmonic, a touch of inharmonic shimmer.
 CHIME = [(1.0, 1.0, 1.0), (2.0, 0.28, 0.6), (3.0, 0.08, 0.4), (4.17, 0.05, 0.3)]
+# A brighter bell: CHIME plus a little more upper shimmer.
+BELL = [(1.0, 1.0, 1.0), (2.0, 0.32, 0.6), (3.0, 0.12, 0.4), (4.17, 0.07, 0.3),
+        (5.43, 0.035, 0.2)]
+# Brass-like harmonic series (harmonic number, amplitude).
+BRASS = [(1, 1.0), (2, 0.70), (3, 0.45), (4, 0.30), (5, 0.18), (6, 0.10), (7, 0.05)]
+
+
+def brass(seconds, freq, amp, attack_s, tau_s, release_s, hold=0.0,
+          vib_rate=5.5, vib_depth=0.004, vib_delay_s=0.12, phase=0.0):
+    """A brass-like note: harmonics with a soft attack and a delayed vibrato.
+
+    The upper harmonics swell in a little later and die a little sooner than
+    the fundamental (the note "brightens" as it speaks, then mellows).  Each
+    harmonic's envelope is a raised-cosine attack, then
+    hold + (1 - hold) * exp(-t / tau), then a raised-cosine release to exactly
+    zero over the last release_s, so the note never clicks.
+    """
+    n = n_samples(seconds)
+    r = max(1, n_samples(release_s))
+    vd = n_samples(vib_delay_s)
+    vr = max(1, n_samples(0.15))          # the vibrato fades in over 150 ms
+    hs = []
+    for h, a_h in BRASS:
+        att = max(1, n_samples(attack_s * (1.0 + 0.25 * (h - 1))))
+        tau = tau_s / (1.0 + 0.2 * (h - 1)) * SR
+        hs.append((h, amp * a_h, att, tau, 0.5 * (h - 1)))
+    out = [0.0] * n
+    ph = phase
+    for i in range(n):
+        depth = vib_depth * min(1.0, max(0.0, (i - vd) / vr))
+        ph += TWO_PI * freq * (1.0 + depth * math.sin(TWO_PI * vib_rate * i / SR)) / SR
+        rel = 1.0
+        if i >= n - r:
+            rel = 0.5 - 0.5 * math.cos(math.pi * (n - 1 - i) / r)
+        v = 0.0
+        for h, a_h, att, tau, off in hs:
+            e = hold + (1.0 - hold) * math.exp(-i / tau)
+            if i < att:
+                e *= 0.5 - 0.5 * math.cos(math.pi * i / att)
+            v += a_h * e * math.sin(h * ph + off)
+        out[i] = rel * v
+    return out
 
 
 def make_select():
@@ -478,6 +567,136 @@ def make_expire():
     return finish_signal(one_pole_lowpass(out, 4000.0), dur, fade_out_s=0.06)
 
 
+def make_fanfare():
+    """Game won (~2.6 s): brass arpeggio C5 E5 G5, a held C6 chord, a bell sparkle."""
+    dur = 2.600
+    out = silence(dur)
+    # the rising arpeggio: short legato brass notes
+    for f, t0, length in ((523.25, 0.00, 0.22), (659.26, 0.15, 0.22), (783.99, 0.30, 0.24)):
+        mix_into(out, brass(length, f, 0.42, 0.022, 0.20, 0.07, hold=0.55,
+                            vib_depth=0.0), start_s=t0)
+    # the held chord: C6 on top of C5 E5 G5 (and a soft C4), each voice with
+    # its own slight vibrato so the section sounds like several players
+    t0 = 0.46
+    length = dur - t0
+    for f, a, rate, depth, ph in ((1046.50, 0.46, 5.6, 0.0050, 0.0),
+                                  (783.99, 0.22, 5.2, 0.0035, 1.1),
+                                  (659.26, 0.20, 5.9, 0.0035, 2.3),
+                                  (523.25, 0.22, 5.4, 0.0030, 0.7),
+                                  (261.63, 0.16, 5.0, 0.0020, 1.9)):
+        mix_into(out, brass(length, f, a, 0.040, 0.75, 0.60, vib_rate=rate,
+                            vib_depth=depth, vib_delay_s=0.18, phase=ph), start_s=t0)
+    # a gentle sparkle of high bell partials twinkling above the chord
+    sparkle = ((2093.00, 0.50), (3135.96, 0.60), (2637.02, 0.70), (4186.01, 0.80),
+               (3135.96, 0.92), (5274.04, 1.05))
+    for k, (f, ts) in enumerate(sparkle):
+        mix_into(out, tone(min(0.9, dur - ts), f, GLASS, 0.002, 0.22),
+                 start_s=ts, gain=0.11 * (0.85 ** k))
+    return finish_signal(one_pole_lowpass(out, 9000.0), dur, fade_out_s=0.25)
+
+
+def make_solved():
+    """Puzzle solved (~1.2 s): a bright three-note bell chime G5 C6 E6."""
+    dur = 1.200
+    out = silence(dur)
+    for f, t0, tau, g in ((783.99, 0.00, 0.20, 0.55), (1046.50, 0.11, 0.22, 0.60),
+                          (1318.51, 0.22, 0.32, 0.75)):
+        mix_into(out, tone(dur - t0, f, BELL, 0.002, tau), start_s=t0, gain=g)
+    # a soft warm C under the last note and a faint sparkle above it
+    mix_into(out, partial(dur - 0.22, 523.25, 0.12, 0.020, 0.35, phase=1.0), start_s=0.22)
+    mix_into(out, tone(dur - 0.26, 2637.02, GLASS, 0.002, 0.15), start_s=0.26, gain=0.10)
+    return finish_signal(one_pole_lowpass(out, 9000.0), dur, fade_out_s=0.20)
+
+
+# --------------------------------------------------------------------------
+# The music loop.  Every note is added into a circular buffer (a tail that
+# runs past the end wraps round to the start), and the echo is circular too,
+# so the last sample leads straight into the first: the loop has no seam.
+# --------------------------------------------------------------------------
+
+MUSIC_BPM = 72
+MUSIC_BEATS_PER_BAR = 3
+MUSIC_BEAT = 60.0 / MUSIC_BPM                           # seconds
+
+# One bar each: (bass, pad voicing, melody as (beat, beats, note)); MIDI notes.
+# The melody keeps to the C major pentatonic scale (C D E G A).
+MUSIC_BARS = [
+    (48, (55, 60, 64), ((0, 1, 76), (1, 1, 79), (2, 1, 84))),                 # C
+    (45, (57, 60, 64), ((0, 2, 81), (2, 1, 76))),                             # Am
+    (41, (57, 60, 65), ((0, 1.5, 81), (1.5, 0.5, 79), (2, 1, 74))),           # F
+    (43, (55, 59, 62), ((0, 1, 74), (1, 1, 76), (2, 1, 79))),                 # G
+    (48, (55, 60, 64), ((0, 1, 76), (1, 0.5, 79), (1.5, 0.5, 81), (2, 1, 79))),  # C
+    (45, (57, 60, 64), ((0, 1.5, 84), (1.5, 1.5, 81))),                       # Am
+    (50, (57, 62, 65), ((0, 1, 81), (1, 1, 76), (2, 1, 74))),                 # Dm
+    (43, (55, 59, 62), ((0, 1, 79), (1, 2, 74))),                             # G
+]
+# Harp-like pluck: harmonic partials (ratio, amp, decay scale), the upper ones dying sooner.
+PLUCK = [(1.0, 1.0, 1.0), (2.0, 0.30, 0.55), (3.0, 0.10, 0.35), (4.0, 0.04, 0.25)]
+
+
+def midi_hz(m):
+    return 440.0 * 2.0 ** ((m - 69) / 12.0)
+
+
+def loop_note(buf, start_s, length_s, freq, partials, amp, attack_s, tau_s,
+              release_s, hold=0.0):
+    """Add one note into the circular buffer buf (MUSIC_SR).
+
+    The envelope rises with a raised cosine over attack_s, then decays as
+    hold + (1 - hold) * exp(-t / tau_s) and falls to exactly zero with a
+    raised cosine over the last release_s, so no note ever clicks.
+    """
+    n = len(buf)
+    m = int(round(length_s * MUSIC_SR))
+    a = max(1, int(round(attack_s * MUSIC_SR)))
+    r = max(1, int(round(release_s * MUSIC_SR)))
+    off = int(round(start_s * MUSIC_SR))
+    ws = [(TWO_PI * freq * ratio / MUSIC_SR, amp * pa, tau_s * ts * MUSIC_SR)
+          for ratio, pa, ts in partials]
+    for i in range(m):
+        e = 1.0
+        if i < a:
+            e = 0.5 - 0.5 * math.cos(math.pi * i / a)
+        if i >= m - r:
+            e *= 0.5 - 0.5 * math.cos(math.pi * (m - 1 - i) / r)
+        v = 0.0
+        for k, (w, pa, tau) in enumerate(ws):
+            v += pa * (hold + (1.0 - hold) * math.exp(-i / tau)) * math.sin(w * i + 0.4 * k)
+        buf[(off + i) % n] += e * v
+
+
+def make_music():
+    """A calm 20 s loop: pentatonic pluck melody with a soft echo, pad and bass."""
+    bar_s = MUSIC_BEATS_PER_BAR * MUSIC_BEAT
+    n = int(round(len(MUSIC_BARS) * bar_s * MUSIC_SR))
+    pad = [0.0] * n
+    melody = [0.0] * n
+    for b, (bass, voicing, notes) in enumerate(MUSIC_BARS):
+        t0 = b * bar_s
+        # bass: a round low note on the downbeat, ringing most of the bar
+        loop_note(pad, t0, bar_s + 0.3, midi_hz(bass),
+                  [(1.0, 1.0, 1.0), (2.0, 0.35, 0.6), (3.0, 0.10, 0.4)],
+                  0.30, 0.02, 1.0, 0.5)
+        # pad: each chord swells in and cross-fades into the next one
+        for m in voicing:
+            for detune in (0.998, 1.002):
+                loop_note(pad, t0 - 0.4, bar_s + 0.8, midi_hz(m) * detune,
+                          [(1.0, 1.0, 1.0), (2.0, 0.12, 1.0), (3.0, 0.03, 1.0)],
+                          0.06, 0.9, 2.0, 0.9, hold=0.6)
+        for beat, beats, m in notes:
+            loop_note(melody, t0 + beat * MUSIC_BEAT, 2.6, midi_hz(m), PLUCK,
+                      0.34, 0.006, 0.30 + 0.22 * beats, 0.4)
+    # a soft circular echo one and a half beats behind the melody
+    d = int(round(1.5 * MUSIC_BEAT * MUSIC_SR))
+    out = [p + v + 0.28 * melody[i - d] + 0.10 * melody[i - 2 * d]
+           for i, (p, v) in enumerate(zip(pad, melody))]
+    mean = sum(out) / n            # a constant offset keeps the loop seamless
+    out = [v - mean for v in out]
+    g = min(gain_of_db(MUSIC_RMS_DBFS) / rms_of(out),
+            gain_of_db(MUSIC_PEAK_MAX_DBFS) / peak_of(out))
+    return [v * g for v in out]
+
+
 SOUNDS = [
     ("select.wav", make_select),
     ("hop.wav", make_hop),
@@ -494,6 +713,8 @@ SOUNDS = [
     ("swap.wav", make_swap),
     ("tornado.wav", make_tornado),
     ("expire.wav", make_expire),
+    ("fanfare.wav", make_fanfare),
+    ("solved.wav", make_solved),
 ]
 
 
@@ -502,13 +723,18 @@ def main(argv):
     out_dir = argv[1] if len(argv) > 1 else os.path.join(here, os.pardir, "assets", "sounds")
     out_dir = os.path.normpath(out_dir)
     os.makedirs(out_dir, exist_ok=True)
+    def report(name, x, rate):
+        print("%-14s %7.0f ms  peak %6.2f dBFS  RMS %6.2f dBFS"
+              % (name, 1000.0 * len(x) / rate, db_of(peak_of(x)), db_of(rms_of(x))))
+
     for name, make in SOUNDS:
-        x = make()
-        path = os.path.join(out_dir, name)
-        write_wav(path, x)
-        peak = max(abs(v) for v in x)
-        print("%-12s %6.0f ms  peak %.2f dBFS  -> %s"
-              % (name, 1000.0 * len(x) / SR, 20 * math.log10(peak), path))
+        x = level_effect(name, make())
+        write_wav(os.path.join(out_dir, name), x)
+        report(name, x, SR)
+    x = make_music()
+    write_wav(os.path.join(out_dir, "music.wav"), x, MUSIC_SR)
+    report("music.wav", x, MUSIC_SR)
+    print("-> %s" % out_dir)
 
 
 if __name__ == "__main__":

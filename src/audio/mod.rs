@@ -5,6 +5,7 @@
 use crate::base::AppSystems;
 use crate::base::{Cue, Notice};
 use crate::settings::Settings;
+use crate::stage::celebrate::{Celebrate, Cheer};
 use crate::stage::input::{Invalid, Lifted};
 use crate::stage::marbles::HopLanded;
 use bevy::prelude::*;
@@ -19,8 +20,18 @@ struct Sounds {
     invalid: Handle<AudioSource>,
     turn: Handle<AudioSource>,
     finish: Handle<AudioSource>,
+    /// A game won.
+    fanfare: Handle<AudioSource>,
+    /// A puzzle solved, a crossing at the optimum.
+    solved: Handle<AudioSource>,
     party: PartySounds,
+    /// The quiet loop under the game (its own channel and volume).
+    music: Handle<AudioSource>,
 }
+
+/// The music's channel: its volume is the music slider's, apart from the effects'.
+#[derive(Resource)]
+struct Music;
 
 /// One sound per thing the party does on screen.
 struct PartySounds {
@@ -50,15 +61,16 @@ impl PartySounds {
             Cue::Used(Item::Tornado) => Some((&self.tornado, 0.9)),
             Cue::Used(Item::Roadblock) => Some((&self.roadblock, 0.9)),
             Cue::Used(Item::RoadWorker) => Some((&self.worker, 0.9)),
-            Cue::Finished | Cue::TurnPassed => None,
+            Cue::TurnPassed => None,
         }
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(AudioPlugin)
+        .add_audio_channel::<Music>()
         .add_systems(Startup, load_sounds)
-        .add_systems(Update, play_effects.in_set(AppSystems::View));
+        .add_systems(Update, (play_effects, play_music).in_set(AppSystems::View));
 }
 
 fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
@@ -69,6 +81,9 @@ fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
         invalid: assets.load("sounds/invalid.wav"),
         turn: assets.load("sounds/turn.wav"),
         finish: assets.load("sounds/finish.wav"),
+        fanfare: assets.load("sounds/fanfare.wav"),
+        solved: assets.load("sounds/solved.wav"),
+        music: assets.load("sounds/music.wav"),
         party: PartySounds {
             appear: assets.load("sounds/box.wav"),
             pickup: assets.load("sounds/pickup.wav"),
@@ -101,7 +116,11 @@ fn play_effects(
     mut landed: MessageReader<HopLanded>,
     mut notices: MessageReader<Notice>,
     mut cues: MessageReader<Cue>,
+    mut cheers: MessageReader<Celebrate>,
+    screen: Res<State<crate::base::Screen>>,
 ) {
+    // The home screen's board plays itself quietly behind the menu.
+    let home = *screen.get() == crate::base::Screen::Home;
     let mut queue: Vec<(&Handle<AudioSource>, f32)> = Vec::new();
     if lifted.read().count() > 0 {
         queue.push((&sounds.select, 0.8));
@@ -109,7 +128,7 @@ fn play_effects(
     if invalid.read().count() > 0 {
         queue.push((&sounds.invalid, 0.7));
     }
-    for hop in landed.read() {
+    for hop in landed.read().filter(|_| !home) {
         queue.push(if hop.last {
             (&sounds.land, 1.0)
         } else {
@@ -118,18 +137,23 @@ fn play_effects(
     }
     for n in notices.read() {
         match n {
-            Notice::Rule(Event::Finished { .. } | Event::GameOver(_)) => {
-                queue.push((&sounds.finish, 1.0))
-            }
+            // The game's end has the fanfare (a celebration).
+            Notice::Rule(Event::Finished { .. }) => queue.push((&sounds.finish, 1.0)),
             Notice::Refused(_) => queue.push((&sounds.invalid, 0.7)),
             _ => {}
         }
     }
     for &cue in cues.read() {
         match cue {
-            Cue::Finished => queue.push((&sounds.finish, 1.0)),
             Cue::TurnPassed => queue.push((&sounds.turn, 0.5)),
             party => queue.extend(sounds.party.of(party)),
+        }
+    }
+    for c in cheers.read() {
+        match c.cheer {
+            Cheer::Won => queue.push((&sounds.fanfare, 1.0)),
+            Cheer::Solved => queue.push((&sounds.solved, 1.0)),
+            Cheer::Finished => {}
         }
     }
     if !settings.sound {
@@ -141,3 +165,34 @@ fn play_effects(
             .with_volume(decibels(settings.volume * gain));
     }
 }
+
+/// The music loop runs while sound is on and the music slider is up; the
+/// slider changes its volume as it moves.
+fn play_music(
+    channel: Res<AudioChannel<Music>>,
+    sounds: Res<Sounds>,
+    settings: Res<Settings>,
+    mut playing: Local<bool>,
+) {
+    let wanted = settings.sound && settings.music_volume > 0.001;
+    let volume = decibels(settings.music_volume);
+    match (wanted, *playing) {
+        (true, false) => {
+            channel
+                .play(sounds.music.clone())
+                .looped()
+                .with_volume(volume)
+                .fade_in(AudioTween::linear(std::time::Duration::from_secs(2)));
+        }
+        (false, true) => {
+            channel.stop();
+        }
+        (true, true) if settings.is_changed() => {
+            channel.set_volume(volume);
+        }
+        _ => {}
+    }
+    *playing = wanted;
+}
+#[cfg(test)]
+mod levels;

@@ -116,8 +116,6 @@ impl KeyFocus {
 /// at the board come from the stage's own messages.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Cue {
-    /// A player finished or a game ended.
-    Finished,
     /// The turn went to another player.
     TurnPassed,
     /// An item box appeared.

@@ -117,6 +117,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(in_state(Screen::Replay)),
                 ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
+                drift.run_if(in_state(Screen::Home)),
                 // The crossing challenge's setup panel frames the board the same way.
                 frame_setup_board.run_if(
                     |s: Res<State<Screen>>, panel: Res<crate::base::ViewportInsets>| {
@@ -156,7 +157,13 @@ fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
 }
 
 fn reset_for_setup(mut orbit: ResMut<Orbit>, layout: Res<BoardLayout>) {
-    *orbit = Orbit::default_for(&layout);
+    // Back to the south, by the short way round (the home screen's drift
+    // may have gone round several times).
+    let turns = (orbit.yaw / std::f32::consts::TAU).round();
+    *orbit = Orbit {
+        yaw: turns * std::f32::consts::TAU,
+        ..Orbit::default_for(&layout)
+    };
 }
 
 fn steer(
@@ -250,6 +257,17 @@ fn face_player_to_move(
     }
 }
 
+/// Behind the home screen the camera drifts slowly round the board that
+/// plays itself.
+fn drift(time: Res<Time>, mut orbit: ResMut<Orbit>) {
+    // Not wrapped at a full turn: the camera glides to the yaw, and a wrap
+    // would send it the long way back round.
+    orbit.yaw += time.delta_secs() * DRIFT_SPEED;
+}
+
+/// Radians a second the home screen's camera drifts (a turn in about three minutes).
+const DRIFT_SPEED: f32 = 0.035;
+
 /// On the setup screen the board shows whole in the space right of the setup
 /// panel: the camera backs off until it fits there.
 fn frame_setup_board(
@@ -272,6 +290,41 @@ fn frame_setup_board(
     }
 }
 
+/// The camera's swoop when a game starts: seconds of it left, and whether
+/// a game was in play in the last frame.
+#[derive(Default, Debug)]
+pub struct FlyIn {
+    left: f32,
+    was_in_play: Option<bool>,
+}
+
+/// Seconds the swoop takes.
+const FLY_IN_SECONDS: f32 = 1.6;
+
+impl FlyIn {
+    /// Whether a game has just come into play (not on the first frame: the
+    /// window opening on a game is no start).
+    pub fn starts(&mut self, in_play: bool) -> bool {
+        let start = self.was_in_play == Some(false) && in_play;
+        self.was_in_play = Some(in_play);
+        if start {
+            self.left = FLY_IN_SECONDS;
+        }
+        start
+    }
+
+    /// How fast the camera closes on where it wants to be: slowly during
+    /// the swoop, briskly otherwise.
+    pub fn rate(&mut self, dt: f32) -> f32 {
+        if self.left > 0.0 {
+            self.left -= dt;
+            2.2
+        } else {
+            5.0
+        }
+    }
+}
+
 fn glide(
     orbit: Res<Orbit>,
     time: Res<Time>,
@@ -279,22 +332,15 @@ fn glide(
     insets: Res<crate::base::ViewportInsets>,
     settings: Res<crate::settings::Settings>,
     windows: Query<&Window, With<PrimaryWindow>>,
+    shoot: Option<Res<crate::base::WritesNoFiles>>,
     mut camera: Query<&mut Transform, With<Camera3d>>,
     mut shown: Local<Option<Orbit>>,
+    mut fly: Local<FlyIn>,
 ) {
     let Ok(mut t) = camera.single_mut() else {
         return;
     };
     let now = shown.get_or_insert(*orbit);
-    let k = (time.delta_secs() * 5.0).min(1.0);
-    now.yaw += (orbit.yaw - now.yaw) * k;
-    now.pitch += (orbit.pitch - now.pitch) * k;
-    now.distance += (orbit.distance - now.distance) * k;
-    // Look a little towards the near side so the near camp clears the buttons,
-    // and sideways so the board shows in the middle of the space the panels
-    // leave: right of a setup or menu panel, left of the replay's list.
-    let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
-    let left = Vec3::new(-towards.z, 0.0, towards.x);
     // The setup panels of food checkers, the crossing challenge and draughts
     // sit where the classic one does, and go when their game starts; a game
     // of Chinese checkers and the replay have none.
@@ -303,6 +349,24 @@ fn glide(
         Screen::Playing | Screen::Replay => false,
         _ => true,
     };
+    // A game starts: the camera swoops in from high above (not for a
+    // screenshot, which must show the board where it will stay).
+    let in_play = !beside_panel && *screen.get() != Screen::Replay;
+    if fly.starts(in_play) && shoot.is_none() {
+        now.distance *= 1.8;
+        now.pitch = (now.pitch + 0.45).min(TOP_PITCH);
+        now.yaw -= 0.8;
+    }
+    let rate = fly.rate(time.delta_secs());
+    let k = (time.delta_secs() * rate).min(1.0);
+    now.yaw += (orbit.yaw - now.yaw) * k;
+    now.pitch += (orbit.pitch - now.pitch) * k;
+    now.distance += (orbit.distance - now.distance) * k;
+    // Look a little towards the near side so the near camp clears the buttons,
+    // and sideways so the board shows in the middle of the space the panels
+    // leave: right of a setup or menu panel, left of the replay's list.
+    let towards = Vec3::new(now.yaw.sin(), 0.0, now.yaw.cos());
+    let left = Vec3::new(-towards.z, 0.0, towards.x);
     let near = match windows.single() {
         Ok(window) => {
             let (w, h) = (window.width(), window.height().max(1.0));
@@ -330,6 +394,21 @@ fn glide(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_camera_swoops_in_when_a_game_comes_into_play_only() {
+        let mut fly = FlyIn::default();
+        // The window opens on a game: no swoop.
+        assert!(!fly.starts(true));
+        assert_eq!(fly.rate(0.02), 5.0);
+        assert!(!fly.starts(false));
+        assert!(fly.starts(true));
+        assert_eq!(fly.rate(0.5), 2.2);
+        assert!(!fly.starts(true));
+        // It ends after its time.
+        assert_eq!(fly.rate(1.2), 2.2);
+        assert_eq!(fly.rate(0.02), 5.0);
+    }
 
     /// The pitch after holding `keys` for a few frames in a game.
     fn pitch_after(keys: &[KeyCode]) -> f32 {

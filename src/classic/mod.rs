@@ -16,6 +16,7 @@ use starhop_engine::{
 
 mod bots;
 mod end_league;
+pub mod home_demo;
 pub mod input;
 pub mod party;
 pub mod race;

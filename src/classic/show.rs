@@ -56,11 +56,13 @@ fn show_match(
     game: Option<Res<Match>>,
     pending: Res<PendingSetup>,
     taken: Res<BoardTaken>,
+    demo: Option<Res<super::home_demo::HomeDemo>>,
     mut shown: ResMut<BoardOnShow>,
     mut changed: MessageWriter<BoardChanged>,
     mut on_show: Local<Option<u64>>,
 ) {
-    if taken.0 {
+    // The home screen's own game is on the board meanwhile.
+    if taken.0 || demo.is_some() {
         return;
     }
     let back = taken.is_changed();

@@ -142,6 +142,24 @@ pub struct CrossingDone {
     pub moves: u32,
 }
 
+/// A crossing done in the proven fewest moves gets the small celebration.
+fn cheer_the_optimum(
+    session: Option<Res<CrossingSession>>,
+    mut done: MessageReader<CrossingDone>,
+    mut cheers: MessageWriter<crate::stage::celebrate::Celebrate>,
+) {
+    let (Some(s), Some(d)) = (session, done.read().last()) else {
+        return;
+    };
+    let optimum = starhop_ai::crossing::known_optimum(s.setup.size, s.setup.long_jumps);
+    if optimum.is_some_and(|best| d.moves <= best) {
+        cheers.write(crate::stage::celebrate::Celebrate {
+            cheer: crate::stage::celebrate::Cheer::Solved,
+            seat: Some(SEAT),
+        });
+    }
+}
+
 /// The crossing rules systems, for ordering others after them.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct CrossingRules;
@@ -157,6 +175,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<CrossingMove>()
         .add_message::<CrossingTurn>()
         .add_message::<CrossingDone>()
+        .add_systems(
+            Update,
+            cheer_the_optimum
+                .after(CrossingRules)
+                .in_set(AppSystems::Rules),
+        )
         .add_plugins((
             jobs::plugin,
             bests::plugin,

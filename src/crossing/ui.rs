@@ -11,6 +11,7 @@ use crate::base::Screen;
 use crate::base::{RecordOnShow, ViewportInsets};
 use crate::settings::{Language, Settings};
 use crate::ui::screen_panel;
+use crate::ui::theme::{GOLD, GOOD};
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -25,9 +26,6 @@ pub(super) fn plugin(app: &mut App) {
             .after(crate::ui::install_fonts),
     );
 }
-
-const GOLD: egui::Color32 = egui::Color32::from_rgb(255, 205, 60);
-const GOOD: egui::Color32 = egui::Color32::from_rgb(140, 230, 150);
 
 fn board_name(lang: Language, size: u8) -> &'static str {
     match size {
@@ -461,7 +459,9 @@ fn finished_window(
             }
             ui.separator();
             ui.horizontal_wrapped(|ui| {
-                if ui.button(format!("↺ {}", lang.t("Play again"))).clicked() {
+                if crate::ui::podium::main_button(ui, format!("↺ {}", lang.t("Play again")))
+                    .clicked()
+                {
                     turns.write(CrossingTurn::Restart);
                 }
                 watch_button(ui, lang, optimum.is_some(), &mut watch);

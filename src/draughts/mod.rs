@@ -257,10 +257,16 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, cue_the_end.in_set(AppSystems::View));
 }
 
-/// The sound of a game's end.
-fn cue_the_end(mut over: MessageReader<DraughtsOver>, mut cues: MessageWriter<crate::base::Cue>) {
+/// The game's end is celebrated (confetti and the fanfare).
+fn cue_the_end(
+    mut over: MessageReader<DraughtsOver>,
+    mut cheers: MessageWriter<crate::stage::celebrate::Celebrate>,
+) {
     if over.read().count() > 0 {
-        cues.write(crate::base::Cue::Finished);
+        cheers.write(crate::stage::celebrate::Celebrate {
+            cheer: crate::stage::celebrate::Cheer::Won,
+            seat: None,
+        });
     }
 }
 

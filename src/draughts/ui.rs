@@ -184,7 +184,7 @@ fn hud(
                     if let Some(left) = s.left {
                         let t = crate::ui::clock_text(seconds_to_ms(left[side.index()]));
                         if turn && left[side.index()] < 30.0 {
-                            ui.colored_label(egui::Color32::from_rgb(255, 120, 110), t);
+                            ui.colored_label(crate::ui::theme::BAD, t);
                         } else {
                             ui.monospace(t);
                         }
@@ -199,7 +199,7 @@ fn hud(
             }
             if !g.must_take().is_empty() {
                 ui.colored_label(
-                egui::Color32::from_rgb(255, 200, 90),
+                crate::ui::theme::WARN,
                 match g.variant() {
                     Variant::International => lang.t(
                         "Capture is compulsory, and the capture taking the most pieces: the pieces marked red must be taken.",
@@ -339,7 +339,9 @@ fn end_window(
             ui.label(trf(lang, "Moves: {}", &[&s.game.ply_count().div_ceil(2)]));
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(format!("↺ {}", lang.t("Play again"))).clicked() {
+                if crate::ui::podium::main_button(ui, format!("↺ {}", lang.t("Play again")))
+                    .clicked()
+                {
                     turns.write(DraughtsTurn::Retry);
                 }
                 if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {

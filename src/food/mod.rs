@@ -347,7 +347,32 @@ pub(super) fn plugin(app: &mut App) {
                 .chain()
                 .in_set(FoodRules_)
                 .in_set(AppSystems::Rules),
+        )
+        .add_systems(
+            Update,
+            cheer_the_end.after(FoodRules_).in_set(AppSystems::Rules),
         );
+}
+
+/// A solved puzzle or solo game gets the small celebration, a table game
+/// won the big one; a solo game that leaves marbles gets none.
+fn cheer_the_end(
+    session: Option<Res<FoodSession>>,
+    mut over: MessageReader<FoodOver>,
+    mut cheers: MessageWriter<crate::stage::celebrate::Celebrate>,
+) {
+    use crate::stage::celebrate::{Celebrate, Cheer};
+    let (Some(s), Some(_)) = (session, over.read().last()) else {
+        return;
+    };
+    let cheer = if !s.setup.is_solo() {
+        Cheer::Won
+    } else if s.stars() > 0 {
+        Cheer::Solved
+    } else {
+        return;
+    };
+    cheers.write(Celebrate { cheer, seat: None });
 }
 
 /// The food rules systems, for ordering others after them.

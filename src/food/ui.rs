@@ -280,18 +280,18 @@ fn hud(
             if !g.is_over() {
                 if g.must_capture() {
                     ui.colored_label(
-                        egui::Color32::from_rgb(255, 200, 90),
+                        crate::ui::theme::WARN,
                         lang.t("A capture is possible: every move must capture."),
                     );
                 } else if g.rules().slides {
                     ui.colored_label(
-                        egui::Color32::from_rgb(150, 210, 255),
+                        crate::ui::theme::INFO,
                         lang.t("No capture anywhere: slide a marble to a neighbouring hole."),
                     );
                 }
                 if analysis.no_solution(g.revision()) {
                     ui.colored_label(
-                        egui::Color32::from_rgb(255, 120, 110),
+                        crate::ui::theme::BAD,
                         lang.t(super::jobs::no_solution_words(g)),
                     );
                 } else if solver_covers(g) && jobs.watching() {
@@ -365,7 +365,7 @@ fn finish_window(
                     ui.label(
                         egui::RichText::new(stars_text(s.stars()))
                             .size(40.0)
-                            .color(egui::Color32::from_rgb(255, 205, 60)),
+                            .color(crate::ui::theme::GOLD),
                     );
                     let finish = if p.finish.is_some() {
                         lang.t("on the golden ring")
@@ -418,11 +418,25 @@ fn finish_window(
             }
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(format!("↺ {}", lang.t("Retry"))).clicked() {
+                // A puzzle solved leads on to the next; else the same again.
+                let solved = s.stars() > 0;
+                let next = s.puzzle().is_some();
+                if next && solved {
+                    let text = format!("▶ {}", lang.t("Next puzzle"));
+                    if crate::ui::podium::main_button(ui, text).clicked() {
+                        turns.write(FoodTurn::NextPuzzle);
+                    }
+                }
+                let retry = format!("↺ {}", lang.t("Retry"));
+                let retried = if next && solved {
+                    ui.button(retry).clicked()
+                } else {
+                    crate::ui::podium::main_button(ui, retry).clicked()
+                };
+                if retried {
                     turns.write(FoodTurn::Retry);
                 }
-                if s.puzzle().is_some()
-                    && ui.button(format!("▶ {}", lang.t("Next puzzle"))).clicked()
+                if next && !solved && ui.button(format!("▶ {}", lang.t("Next puzzle"))).clicked()
                 {
                     turns.write(FoodTurn::NextPuzzle);
                 }

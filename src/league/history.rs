@@ -217,9 +217,9 @@ fn game_row(
                 let delta = entry.rating.get(s).copied().unwrap_or(0);
                 if matches!(entry.who.get(s), Some(Who::Profile(_))) && delta != 0 {
                     let colour = if delta > 0 {
-                        egui::Color32::from_rgb(120, 220, 130)
+                        crate::ui::theme::GOOD
                     } else {
-                        egui::Color32::from_rgb(240, 140, 120)
+                        crate::ui::theme::BAD
                     };
                     ui.colored_label(colour, points(delta));
                 }

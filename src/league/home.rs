@@ -157,7 +157,7 @@ fn home_screen(
             let text = egui::RichText::new(label(lang, c)).size(19.0);
             let button = egui::Button::new(text)
                 .selected(*selected == i)
-                .min_size(egui::vec2(ui.available_width() - 34.0, 38.0));
+                .min_size(egui::vec2(ui.available_width() - 34.0, 34.0));
             ui.horizontal(|ui| {
                 // The tenth choice is on the 0 key; the eleventh has none.
                 let key = if i < 10 {
@@ -174,7 +174,6 @@ fn home_screen(
                     chosen = Some(c);
                 }
             });
-            ui.add_space(2.0);
         }
         ui.add_space(4.0);
         ui.label(egui::RichText::new(lang.t("↑ ↓ and Enter, or the number keys.")).weak());

@@ -540,7 +540,7 @@ fn one_tournament(
                         ))
                         .size(20.0)
                         .strong()
-                        .color(egui::Color32::from_rgb(255, 215, 90)),
+                        .color(crate::ui::theme::GOLD),
                     );
                 }
             }
@@ -655,7 +655,7 @@ fn pairing_row(
             if forfeit {
                 text += &format!(" ({})", lang.t("forfeit"));
             }
-            ui.label(egui::RichText::new(text).color(egui::Color32::from_rgb(140, 215, 150)))
+            ui.label(egui::RichText::new(text).color(crate::ui::theme::GOOD))
         }
     };
 }

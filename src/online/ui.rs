@@ -530,7 +530,7 @@ fn lobby_panel(
         }
         TableState::Closed(reason) => {
             ui.colored_label(
-                egui::Color32::from_rgb(230, 120, 90),
+                crate::ui::theme::BAD,
                 trf(lang, "Not at the table: {}", &[reason]),
             );
         }
@@ -726,13 +726,13 @@ fn table_banner(
                 match &o.state {
                     TableState::Reconnecting => {
                         ui.colored_label(
-                            egui::Color32::from_rgb(230, 180, 90),
+                            crate::ui::theme::WARN,
                             lang.t("Connection lost; coming back…"),
                         );
                     }
                     TableState::Closed(reason) => {
                         ui.colored_label(
-                            egui::Color32::from_rgb(230, 120, 90),
+                            crate::ui::theme::BAD,
                             trf(lang, "Not at the table: {}", &[reason]),
                         );
                     }
@@ -740,7 +740,7 @@ fn table_banner(
                 }
                 for seat in o.lost() {
                     ui.colored_label(
-                        egui::Color32::from_rgb(230, 180, 90),
+                        crate::ui::theme::WARN,
                         trf(lang, "⚠ {}: connection lost", &[&name(seat)]),
                     );
                 }

@@ -310,6 +310,8 @@ mod tests {
             volume: 0.25,
             shape_marks: true,
             ui_scale: crate::settings::UiScale::Tv,
+            quality: crate::settings::Quality::Low,
+            music_volume: 0.1,
             ..Settings::default()
         };
         write_json(&path, &s).unwrap();
@@ -318,6 +320,8 @@ mod tests {
         std::fs::write(&path, r#"{"volume":0.5,"shape_marks":true}"#).unwrap();
         let old = read_json::<Settings>(&path).unwrap().unwrap();
         assert_eq!(old.ui_scale, crate::settings::UiScale::Normal);
+        assert_eq!(old.quality, crate::settings::Quality::Auto);
+        assert_eq!(old.music_volume, Settings::default().music_volume);
         assert!(old.shape_marks && old.volume == 0.5);
         std::fs::remove_dir_all(&dir).unwrap();
     }

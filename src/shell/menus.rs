@@ -11,7 +11,7 @@ use crate::food::Food;
 use crate::kit::panels::SavedList;
 use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
-use crate::settings::{Language, Settings, UiScale};
+use crate::settings::{Language, Quality, Settings, UiScale};
 use crate::stage::input::ToggleMenu;
 use crate::ui::{Ask, Asking, Overlay, Tr, ask_yes_no, modal, seat_in_list, trf};
 use bevy::prelude::*;
@@ -187,7 +187,16 @@ pub fn overlays(
                     let mut s = settings.clone();
                     crate::ui::language_switch(ui, &mut s);
                     ui.checkbox(&mut s.sound, lang.t("Sound"));
-                    ui.add(egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Volume")));
+                    ui.add_enabled(
+                        s.sound,
+                        egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Effects volume")),
+                    );
+                    ui.add_enabled(
+                        s.sound,
+                        egui::Slider::new(&mut s.music_volume, 0.0..=1.0)
+                            .text(lang.t("Music volume")),
+                    )
+                    .on_hover_text(lang.t("A quiet tune while you play; all the way down is off."));
                     ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
                         .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
                     ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
@@ -216,6 +225,20 @@ pub fn overlays(
                     .on_hover_text(
                         lang.t("How large the menus and their text are: TV reads from a couch."),
                     );
+                    ui.horizontal(|ui| {
+                        ui.label(lang.t("Picture quality"));
+                        for (quality, name) in [
+                            (Quality::Auto, lang.t("Automatic")),
+                            (Quality::Low, lang.t("Low")),
+                            (Quality::High, lang.t("High")),
+                        ] {
+                            ui.selectable_value(&mut s.quality, quality, name);
+                        }
+                    })
+                    .response
+                    .on_hover_text(lang.t(
+                        "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
+                    ));
                     if s != *settings {
                         *settings = s;
                     }
@@ -454,7 +477,7 @@ fn save_row(
                 ui.add(egui::Label::new(egui::RichText::new(&entry.file_name).weak()).wrap());
                 ui.horizontal(|ui| {
                     ui.colored_label(
-                        egui::Color32::from_rgb(255, 190, 90),
+                        crate::ui::theme::WARN,
                         format!("⚠ {why} · {}", entry.when),
                     )
                     .on_hover_text(tip);

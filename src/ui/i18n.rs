@@ -70,6 +70,14 @@ pub const ZH: &[(&str, &str)] = &[
         "How large the menus and their text are: TV reads from a couch.",
         "菜单和文字的大小：电视档在沙发上也看得清。",
     ),
+    ("Picture quality", "画面质量"),
+    ("Automatic", "自动"),
+    ("Low", "低"),
+    ("High", "高"),
+    (
+        "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
+        "高：柔和阴影和环境光遮蔽；低：适合旧笔记本。自动：没有显卡时选低。",
+    ),
     ("Speed", "速度"),
     ("Colour", "颜色"),
     ("Board", "棋盘"),
@@ -315,7 +323,12 @@ pub const ZH: &[(&str, &str)] = &[
     ("Back to setup", "返回设置"),
     ("Quit", "退出"),
     ("Sound", "声音"),
-    ("Volume", "音量"),
+    ("Effects volume", "音效音量"),
+    ("Music volume", "音乐音量"),
+    (
+        "A quiet tune while you play; all the way down is off.",
+        "下棋时的轻音乐；拉到最左就关掉。",
+    ),
     ("Show legal moves", "显示可走位置"),
     ("Show the race", "显示赛跑形势"),
     (
@@ -754,9 +767,9 @@ pub fn describe_notice(
     n: &Notice,
     name: &dyn Fn(u8) -> String,
 ) -> (String, Color32) {
-    let warn = Color32::from_rgb(255, 190, 90);
-    let good = Color32::from_rgb(140, 230, 150);
-    let plain = Color32::from_rgb(225, 225, 225);
+    let warn = super::theme::WARN;
+    let good = super::theme::GOOD;
+    let plain = super::theme::CREAM;
     let t = |s| tr(lang, s);
     match n {
         Notice::Refused(e) => (refusal(lang, e), warn),

@@ -14,6 +14,8 @@ use std::path::PathBuf;
 mod dialogs;
 pub mod i18n;
 pub mod palette;
+pub mod podium;
+pub mod theme;
 pub(crate) use dialogs::{ask_yes_no, modal, seat_in_list};
 mod widgets;
 
@@ -102,7 +104,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<Toasts>()
         .add_systems(
             EguiPrimaryContextPass,
-            install_fonts.run_if(not(resource_exists::<FontsInstalled>)),
+            install_fonts.run_if(|f: Option<Res<FontsInstalled>>| f.is_none_or(|f| !f.styled)),
         )
         .configure_sets(
             EguiPrimaryContextPass,
@@ -122,8 +124,12 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (expire_toasts.in_set(AppSystems::View),));
 }
 
+/// The egui pass the theme's fonts were set in, and whether its style followed.
 #[derive(Resource)]
-struct FontsInstalled;
+pub(crate) struct FontsInstalled {
+    at_pass: u64,
+    styled: bool,
+}
 
 /// The settings' UI scale as egui's zoom, set when it changes. Egui's own
 /// Ctrl +/- zoom is off: the setting is the one way to change it, and the
@@ -220,34 +226,30 @@ fn note_key_focus(mut contexts: EguiContexts, mut focus: ResMut<crate::base::Key
     Ok(())
 }
 
-/// The subset of Noto Sans CJK SC (see assets/fonts/README.md), compiled in so
-/// Chinese text works even when the assets folder is missing.
-const CJK_FONT: &[u8] = include_bytes!("../../assets/fonts/NotoSansSC-Subset.otf");
-/// Its name among egui's fonts.
-const CJK_FONT_ID: &str = "noto-sc";
-
-pub(crate) fn install_fonts(mut commands: Commands, mut contexts: EguiContexts) -> Result {
+/// Puts the theme's fonts in place, then its style: egui takes new fonts
+/// at the start of its next pass, and the style names the title font, so
+/// the style waits for a pass after the fonts.
+pub(crate) fn install_fonts(
+    mut commands: Commands,
+    mut contexts: EguiContexts,
+    installed: Option<ResMut<FontsInstalled>>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let mut fonts = egui::FontDefinitions::default();
-    fonts.font_data.insert(
-        CJK_FONT_ID.into(),
-        std::sync::Arc::new(egui::FontData::from_static(CJK_FONT)),
-    );
-    // After the default Latin font, before the emoji fallbacks.
-    for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
-        let list = fonts.families.entry(family).or_default();
-        list.insert(1.min(list.len()), CJK_FONT_ID.into());
+    let pass = ctx.cumulative_pass_nr();
+    match installed {
+        None => {
+            ctx.set_fonts(theme::fonts());
+            commands.insert_resource(FontsInstalled {
+                at_pass: pass,
+                styled: false,
+            });
+        }
+        Some(mut f) if pass > f.at_pass => {
+            ctx.set_global_style(theme::style(&ctx.global_style()));
+            f.styled = true;
+        }
+        Some(_) => {}
     }
-    ctx.set_fonts(fonts);
-    let mut style = (*ctx.global_style()).clone();
-    style
-        .text_styles
-        .iter_mut()
-        .for_each(|(_, f)| f.size *= 1.15);
-    style.spacing.button_padding = egui::vec2(10.0, 5.0);
-    style.visuals.window_corner_radius = egui::CornerRadius::same(10);
-    ctx.set_global_style(style);
-    commands.insert_resource(FontsInstalled);
     Ok(())
 }
 
@@ -298,9 +300,7 @@ fn toasts(
                 let age = ((now - at) / TOAST_SECONDS).min(1.0);
                 let fade = (1.0 - age.powi(4)).clamp(0.0, 1.0) as f32;
                 egui::Frame::popup(ui.style())
-                    .fill(egui::Color32::from_black_alpha(
-                        (210.0 * fade.max(0.3)) as u8,
-                    ))
+                    .fill(theme::toast_fill(fade))
                     .show(ui, |ui| {
                         ui.set_min_width(200.0f32.min(max_width - 20.0));
                         ui.set_max_width(max_width - 20.0);

@@ -157,7 +157,13 @@ pub fn screen_panel<R>(
         .fixed_size([width, (screen.height() - 56.0).max(200.0)])
         .show(ctx, |ui| {
             ui.set_width(width);
-            content(ui)
+            // A panel taller than the window (a large interface size, a
+            // small window) scrolls rather than running off the screen.
+            egui::ScrollArea::vertical()
+                .id_salt(("scroll", id))
+                .auto_shrink([false, true])
+                .show(ui, content)
+                .inner
         })?;
     let right = shown.response.rect.right();
     if panel.left != right {

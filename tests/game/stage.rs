@@ -206,3 +206,56 @@ fn the_camera_is_told_whom_to_face() {
     app.update();
     assert_eq!(app.world().resource::<SeatsToFace>().0, None);
 }
+
+#[test]
+fn the_home_screen_plays_itself_and_gives_the_board_back_to_the_setup() {
+    use starhop::classic::home_demo::{DEMO_PAUSE, HomeDemo};
+    let mut app = common::app_with(|app| {
+        app.add_plugins(starhop::classic::home_demo::plugin);
+    });
+    settle(&mut app);
+    assert_eq!(*app.world().resource::<State<Screen>>().get(), Screen::Home);
+    // The demo's own game is on the board: three seats, no move yet.
+    assert_eq!(shown(&app).seats, 3);
+    let start = shown(&app).position.clone();
+    // 20 ms a frame: time for four pauses (each move waits one).
+    let frames = (4.5 * DEMO_PAUSE / 0.02) as usize;
+    for _ in 0..frames {
+        app.update();
+    }
+    let played = app.world().resource::<HomeDemo>().game.actions().count();
+    assert!(played >= 3, "only {played} moves in {frames} frames");
+    assert_ne!(shown(&app).position, start);
+    assert_eq!(
+        shown(&app).position,
+        *app.world().resource::<HomeDemo>().game.position()
+    );
+    assert!(shown(&app).last_move.is_some());
+
+    // The setup screen: the demo stops and the setup's board comes back.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Setup);
+    settle(&mut app);
+    assert!(app.world().get_resource::<HomeDemo>().is_none());
+    let setup = app
+        .world()
+        .resource::<starhop::classic::PendingSetup>()
+        .0
+        .clone();
+    assert_eq!(shown(&app).seats, setup.players);
+    assert_eq!(shown(&app).last_move, None);
+    let board = Board::get(setup.rules.board_size).unwrap();
+    assert_eq!(
+        shown(&app).position,
+        Position::start(board, setup.players).unwrap()
+    );
+
+    // Home again: a new demo from its start.
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Home);
+    settle(&mut app);
+    assert_eq!(app.world().resource::<HomeDemo>().game.actions().count(), 0);
+    assert_eq!(shown(&app).seats, 3);
+}

@@ -227,7 +227,7 @@ fn coin(ui: &mut egui::Ui, lang: crate::settings::Language, heads: bool, spin: f
     let width = angle.cos().abs().max(0.08);
     let c = rect.center();
     let r = egui::vec2(15.0 * width, 15.0);
-    let gold = egui::Color32::from_rgb(226, 180, 60);
+    let gold = crate::ui::theme::BRASS;
     ui.painter().rect_filled(
         egui::Rect::from_center_size(c, r * 2.0),
         egui::CornerRadius::same(15),
@@ -240,7 +240,7 @@ fn coin(ui: &mut egui::Ui, lang: crate::settings::Language, heads: bool, spin: f
             egui::Align2::CENTER_CENTER,
             face,
             egui::FontId::proportional(16.0),
-            egui::Color32::from_rgb(90, 60, 10),
+            crate::ui::theme::INK,
         );
     }
 }

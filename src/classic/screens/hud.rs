@@ -11,6 +11,7 @@ use crate::classic::{
 use crate::persist::SaveGame;
 use crate::settings::{Language, Settings};
 use crate::stage::input::{ItemChoice, ItemTargeting};
+use crate::ui::palette::PALETTE;
 use crate::ui::{Ask, Asking, Overlay, Tr, swatch, trf};
 use crate::ui::{button_bar, undo_redo_buttons};
 use bevy::prelude::*;
@@ -102,9 +103,9 @@ pub fn hud(
                 ));
                 if let Some(left) = g.move_time_left().filter(|_| !g.is_over()) {
                     let colour = if left < 3_000 {
-                        egui::Color32::from_rgb(255, 110, 90)
+                        crate::ui::theme::BAD
                     } else {
-                        egui::Color32::LIGHT_GRAY
+                        crate::ui::theme::MUTED
                     };
                     ui.colored_label(
                         colour,
@@ -140,7 +141,7 @@ pub fn hud(
                         "Anti-passive rule: after move {}, {} marbles must be out of home; now {}",
                         &[&check.turn, &check.needed, &check.out_now],
                     );
-                    ui.colored_label(egui::Color32::from_rgb(255, 190, 90), format!("⚠ {text}"));
+                    ui.colored_label(crate::ui::theme::WARN, format!("⚠ {text}"));
                 }
                 if party {
                     super::items::hand_section(ui, lang, &m, &targeting, &mut choices);
@@ -308,12 +309,34 @@ pub fn end_screen(
     let held_back = &league.held_back;
     let tournament = league.tournament;
     egui::Window::new(lang.t("Game over"))
+        .title_bar(false)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, -20.0))
         .show(ctx, |ui| {
-            ui.set_min_width(360.0);
-            result_heading(ui, lang, &m, outcome);
+            ui.set_min_width(420.0);
+            ui.vertical_centered(|ui| result_heading(ui, lang, &m, outcome));
+            let steps: Vec<crate::ui::podium::Step> = order
+                .iter()
+                .map(|&s| crate::ui::podium::Step {
+                    place: outcome.places[s as usize],
+                    colour: crate::ui::egui_colour(
+                        PALETTE[m.setup.seats[s as usize].colour as usize % PALETTE.len()].1,
+                    ),
+                    name: seat_name(lang, &m, s),
+                    note: rating(s).map(|line| {
+                        let colour = if line.points < 0 {
+                            crate::ui::theme::BAD
+                        } else {
+                            crate::ui::theme::GOOD
+                        };
+                        egui::RichText::new(line.points_text())
+                            .strong()
+                            .color(colour)
+                    }),
+                })
+                .collect();
+            crate::ui::podium::podium(ui, &steps);
             ui.separator();
             egui::Grid::new("ranking")
                 .striped(true)
@@ -358,15 +381,16 @@ pub fn end_screen(
                 ui.add(egui::Label::new(egui::RichText::new(h.reason(lang)).weak()).wrap());
             }
             ui.separator();
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 if tournament {
-                    let button =
-                        egui::Button::new(format!("🏆 {}", lang.t("Back to the tournament")));
-                    if ui.add(button).clicked() {
+                    let text = format!("🏆 {}", lang.t("Back to the tournament"));
+                    if crate::ui::podium::main_button(ui, text).clicked() {
                         to_tournament.write(BackToTournament);
                     }
                 } else {
-                    if ui.button(format!("↻ {}", lang.t("Play again"))).clicked() {
+                    let again =
+                        crate::ui::podium::main_button(ui, format!("↻ {}", lang.t("Play again")));
+                    if again.clicked() {
                         starts.write(StartMatch(m.setup.clone()));
                     }
                     if ui.button(lang.t("New game")).clicked() {
@@ -401,8 +425,8 @@ fn rating_cell(
     };
     ui.horizontal(|ui| {
         let colour = match line.points {
-            p if p > 0 => egui::Color32::from_rgb(120, 220, 130),
-            p if p < 0 => egui::Color32::from_rgb(240, 140, 120),
+            p if p > 0 => crate::ui::theme::GOOD,
+            p if p < 0 => crate::ui::theme::BAD,
             _ => ui.visuals().text_color(),
         };
         ui.label(
@@ -423,7 +447,7 @@ fn rating_cell(
             ui.label(
                 egui::RichText::new(text)
                     .strong()
-                    .color(egui::Color32::from_rgb(255, 215, 90)),
+                    .color(crate::ui::theme::GOLD),
             );
         }
     });

@@ -84,7 +84,7 @@ pub fn hand_section(
                 (Item::Swap, Some(_)) => lang.t("Click another player's marble within 4 holes"),
                 (Item::Tornado, _) => lang.t("Click the centre of the tornado"),
             };
-            let gold = Color32::from_rgb(255, 205, 110);
+            let gold = crate::ui::theme::GOLD;
             ui.colored_label(gold, format!("{}: {prompt}", item_name(lang, aim.item)));
             ui.horizontal(|ui| {
                 if ui
@@ -104,7 +104,7 @@ pub fn hand_section(
         } else {
             lang.t("Power marble: it moves twice this turn")
         };
-        ui.colored_label(Color32::from_rgb(255, 225, 90), format!("⚡ {text}"));
+        ui.colored_label(crate::ui::theme::GOLD, format!("⚡ {text}"));
     }
     if let Some((by, u)) = g.last_item_use() {
         ui.horizontal(|ui| {
@@ -144,15 +144,15 @@ fn slot_frame(
     let radius = (size * 0.18) as u8;
     let (fill, edge) = match (item, aimed) {
         (_, true) => (
-            Color32::from_rgb(90, 70, 20),
-            Stroke::new(2.0, Color32::from_rgb(255, 205, 110)),
+            crate::ui::theme::LACQUER,
+            Stroke::new(2.0, crate::ui::theme::GOLD),
         ),
         (Some(_), false) if r.hovered() => (
-            Color32::from_rgb(60, 66, 80),
+            crate::ui::theme::WOOD_LIT,
             Stroke::new(1.5, Color32::from_white_alpha(200)),
         ),
         (Some(_), false) => (
-            Color32::from_rgb(40, 44, 54),
+            crate::ui::theme::WOOD,
             Stroke::new(1.0, Color32::from_white_alpha(110)),
         ),
         (None, false) => (

@@ -60,19 +60,18 @@ struct BoardAssets {
 }
 
 pub fn view_plugin(app: &mut App) {
-    app.add_systems(Startup, (make_assets, light_the_scene))
-        .add_systems(
-            Update,
-            (
-                rebuild_board.run_if(on_message::<BoardChanged>),
-                mark_destinations,
-                mark_last_move,
-                mark_cursor,
-            )
-                .chain()
-                .in_set(AppSystems::View)
-                .after(BoardSystems::Follow),
-        );
+    app.add_systems(Startup, make_assets).add_systems(
+        Update,
+        (
+            rebuild_board.run_if(on_message::<BoardChanged>),
+            mark_destinations,
+            mark_last_move,
+            mark_cursor,
+        )
+            .chain()
+            .in_set(AppSystems::View)
+            .after(BoardSystems::Follow),
+    );
 }
 
 fn make_assets(
@@ -146,54 +145,6 @@ fn make_assets(
             ..default()
         }),
     });
-    // The table under the board: wide enough that no framing (a wide menu
-    // panel pushes the camera back) shows its edge.
-    commands.spawn((
-        Mesh3d(meshes.add(Plane3d::default().mesh().size(400.0, 400.0))),
-        MeshMaterial3d(materials.add(StandardMaterial {
-            base_color: Color::srgb(0.05, 0.10, 0.09),
-            perceptual_roughness: 1.0,
-            reflectance: 0.1,
-            ..default()
-        })),
-        Transform::from_xyz(0.0, -0.62, 0.0),
-    ));
-}
-
-fn light_the_scene(mut commands: Commands) {
-    commands.insert_resource(ClearColor(Color::srgb(0.05, 0.07, 0.09)));
-    commands.insert_resource(GlobalAmbientLight {
-        color: Color::srgb(0.85, 0.9, 1.0),
-        brightness: 350.0,
-        ..default()
-    });
-    // A warm key light with soft shadows, from high up on the south-west.
-    commands.spawn((
-        DirectionalLight {
-            illuminance: 7_500.0,
-            shadow_maps_enabled: true,
-            color: Color::srgb(1.0, 0.95, 0.86),
-            ..default()
-        },
-        bevy::light::CascadeShadowConfigBuilder {
-            num_cascades: 1,
-            maximum_distance: 40.0,
-            ..default()
-        }
-        .build(),
-        Transform::from_xyz(-6.0, 14.0, 8.0).looking_at(Vec3::ZERO, Vec3::Y),
-    ));
-    // A soft cool fill from behind so the far marbles are not flat (high and
-    // weak, so its highlight does not bleach the far points).
-    commands.spawn((
-        PointLight {
-            intensity: 220_000.0,
-            range: 60.0,
-            color: Color::srgb(0.75, 0.85, 1.0),
-            ..default()
-        },
-        Transform::from_xyz(2.0, 14.0, -12.0),
-    ));
 }
 
 /// The star's lacquered wood.

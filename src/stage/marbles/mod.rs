@@ -98,6 +98,11 @@ pub struct MarblesMoved(pub Vec<MarbleChange>);
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct BoardChanged;
 
+/// The marbles' looks in a frame (dressed, marked, lifted): an animation
+/// over them (a marble jumping for joy) comes after.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct MarbleLook;
+
 /// Whether a marble is still hopping (the clock stops while moves animate).
 #[derive(Resource, Default, Debug, PartialEq, Eq)]
 pub struct Animating(pub bool);

@@ -1,5 +1,7 @@
-//! Marbles as glossy glass spheres, each colour with its own shape mark for
-//! colour-blind players, lifted while selected.
+//! Marbles as glass: a clear, tinted shell with a coloured core inside. The
+//! core is a swirl, or, with shape marks on, the colour's own shape (ring,
+//! triangle, square, diamond, bar, pentagon) so colour-blind players tell
+//! the marbles apart by what is inside them. Lifted while selected.
 
 use super::{Hopping, Marble, RADIUS, REST_Y};
 use crate::base::AppSystems;
@@ -7,37 +9,41 @@ use crate::settings::Settings;
 use crate::stage::board::BoardOnShow;
 use crate::stage::input::Selection;
 use crate::ui::palette::PALETTE;
+use bevy::color::{Alpha, Luminance, Mix};
 use bevy::prelude::*;
 
 /// How high a lifted marble floats above its rest height.
 const LIFT: f32 = 0.45;
 
-/// The shape drawn on top of a marble (a child entity).
+/// The coloured core inside a marble (a child entity).
 #[derive(Component)]
-struct ShapeMark;
+struct Core;
 
 #[derive(Resource)]
 struct MarbleAssets {
     sphere: Handle<Mesh>,
-    /// One glass material per palette colour.
-    glass: Vec<Handle<StandardMaterial>>,
-    /// One shape per palette colour, and the two inks to draw them in.
-    marks: Vec<Handle<Mesh>>,
-    light_ink: Handle<StandardMaterial>,
-    dark_ink: Handle<StandardMaterial>,
+    /// One glass shell per palette colour.
+    shells: Vec<Handle<StandardMaterial>>,
+    /// One core material per palette colour.
+    cores: Vec<Handle<StandardMaterial>>,
+    /// The swirl: a flattened, tilted lens.
+    swirl: Handle<Mesh>,
+    /// One solid shape per palette colour (the colour-blind marks).
+    shapes: Vec<Handle<Mesh>>,
 }
 
 pub fn view_plugin(app: &mut App) {
     app.add_systems(Startup, make_assets).add_systems(
         Update,
-        (dress_marbles, refresh_marks, lift_selected)
+        (dress_marbles, refresh_cores, lift_selected)
             .chain()
             .in_set(AppSystems::View)
+            .in_set(super::MarbleLook)
             .after(super::animate_hops),
     );
 }
 
-/// The glass of each palette colour (classic marbles and food checkers').
+/// Opaque glossy glass of each palette colour (food checkers' marbles).
 pub fn glass_materials(materials: &mut Assets<StandardMaterial>) -> Vec<Handle<StandardMaterial>> {
     PALETTE
         .iter()
@@ -54,36 +60,74 @@ pub fn glass_materials(materials: &mut Assets<StandardMaterial>) -> Vec<Handle<S
         .collect()
 }
 
+/// How much of what is behind a shell shows through it: little enough that
+/// every marble keeps its colour from across the table.
+const SHELL_ALPHA: f32 = 0.56;
+
 fn make_assets(
     mut commands: Commands,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<StandardMaterial>>,
 ) {
-    let glass = glass_materials(&mut materials);
-    let s = 0.16;
-    let marks = vec![
-        meshes.add(Annulus::new(s * 0.55, s)),
-        meshes.add(Triangle2d::new(
-            Vec2::new(0.0, s * 1.1),
-            Vec2::new(-s, -s * 0.7),
-            Vec2::new(s, -s * 0.7),
+    let shells = PALETTE
+        .iter()
+        .map(|(_, c)| {
+            materials.add(StandardMaterial {
+                // Paler than the core: clear glass with a tint of the colour.
+                base_color: c.mix(&Color::WHITE, 0.12).with_alpha(SHELL_ALPHA),
+                alpha_mode: AlphaMode::Blend,
+                perceptual_roughness: 0.04,
+                reflectance: 0.7,
+                clearcoat: 1.0,
+                clearcoat_perceptual_roughness: 0.02,
+                ..default()
+            })
+        })
+        .collect();
+    let cores = PALETTE
+        .iter()
+        .map(|(_, c)| {
+            // Brighter than the shell and glowing a little, so it reads through the glass.
+            let lit = c.lighter(0.08);
+            materials.add(StandardMaterial {
+                base_color: lit,
+                emissive: LinearRgba::from(lit) * 0.25,
+                perceptual_roughness: 0.3,
+                ..default()
+            })
+        })
+        .collect();
+    let r = RADIUS * 0.5;
+    let depth = RADIUS * 0.5;
+    let flat = |m: Mesh| m.rotated_by(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2));
+    let shapes = vec![
+        meshes.add(Torus::new(r * 0.45, r)),
+        meshes.add(flat(
+            Extrusion::new(
+                Triangle2d::new(
+                    Vec2::new(0.0, r * 1.15),
+                    Vec2::new(-r, -r * 0.7),
+                    Vec2::new(r, -r * 0.7),
+                ),
+                depth,
+            )
+            .into(),
         )),
-        meshes.add(Rectangle::new(s * 1.5, s * 1.5)),
-        meshes.add(RegularPolygon::new(s * 1.1, 4)),
-        meshes.add(Rectangle::new(s * 2.0, s * 0.55)),
-        meshes.add(RegularPolygon::new(s * 1.05, 5)),
+        meshes.add(Cuboid::new(r * 1.45, depth, r * 1.45)),
+        meshes.add(flat(
+            Extrusion::new(RegularPolygon::new(r * 1.15, 4), depth).into(),
+        )),
+        meshes.add(Cuboid::new(r * 2.0, depth, r * 0.6)),
+        meshes.add(flat(
+            Extrusion::new(RegularPolygon::new(r * 1.1, 5), depth).into(),
+        )),
     ];
-    let ink = |c: Color| StandardMaterial {
-        base_color: c,
-        unlit: true,
-        ..default()
-    };
     commands.insert_resource(MarbleAssets {
         sphere: meshes.add(Sphere::new(RADIUS).mesh().uv(48, 24)),
-        glass,
-        marks,
-        light_ink: materials.add(ink(Color::srgb(0.97, 0.97, 0.95))),
-        dark_ink: materials.add(ink(Color::srgb(0.08, 0.08, 0.1))),
+        shells,
+        cores,
+        swirl: meshes.add(Sphere::new(RADIUS * 0.74).mesh().uv(24, 12)),
+        shapes,
     });
 }
 
@@ -98,52 +142,77 @@ fn dress_marbles(
         let colour = shown.palette(marble.seat);
         commands.entity(e).insert((
             Mesh3d(assets.sphere.clone()),
-            MeshMaterial3d(assets.glass[colour].clone()),
+            MeshMaterial3d(assets.shells[colour].clone()),
         ));
-        if settings.shape_marks {
-            add_mark(&mut commands, e, colour, &assets);
-        }
+        add_core(
+            &mut commands,
+            e,
+            colour,
+            marble.hole,
+            settings.shape_marks,
+            &assets,
+        );
     }
 }
 
-fn add_mark(commands: &mut Commands, marble: Entity, colour: usize, assets: &MarbleAssets) {
-    // Dark ink on the light marbles (yellow, white), light ink on the rest.
-    let ink = if colour == 2 || colour == 5 {
-        &assets.dark_ink
+/// The core of a marble: the colour's shape, or a swirl tilted its own way
+/// on each hole (so the marbles are not all alike).
+fn add_core(
+    commands: &mut Commands,
+    marble: Entity,
+    colour: usize,
+    hole: starhop_engine::Hole,
+    shape: bool,
+    assets: &MarbleAssets,
+) {
+    let (mesh, transform) = if shape {
+        (assets.shapes[colour].clone(), Transform::default())
     } else {
-        &assets.light_ink
+        let turn = hole as f32 * 2.399;
+        let tilt = Quat::from_rotation_y(turn) * Quat::from_rotation_x(0.5);
+        (
+            assets.swirl.clone(),
+            Transform::from_rotation(tilt).with_scale(Vec3::new(1.0, 0.5, 0.82)),
+        )
     };
-    let mark = commands
+    let core = commands
         .spawn((
-            ShapeMark,
-            Mesh3d(assets.marks[colour].clone()),
-            MeshMaterial3d(ink.clone()),
-            Transform::from_xyz(0.0, RADIUS * 0.985, 0.0)
-                .with_rotation(Quat::from_rotation_x(-std::f32::consts::FRAC_PI_2)),
+            Core,
+            Mesh3d(mesh),
+            MeshMaterial3d(assets.cores[colour].clone()),
+            transform,
             Pickable::IGNORE,
         ))
         .id();
-    commands.entity(marble).add_child(mark);
+    commands.entity(marble).add_child(core);
 }
 
-fn refresh_marks(
+/// Shape marks switched on or off: every marble gets the other core.
+fn refresh_cores(
     mut commands: Commands,
     settings: Res<Settings>,
-    marks: Query<Entity, With<ShapeMark>>,
+    cores: Query<Entity, With<Core>>,
     marbles: Query<(Entity, &Marble)>,
     assets: Res<MarbleAssets>,
     shown: Res<BoardOnShow>,
+    mut marked: Local<Option<bool>>,
 ) {
-    if !settings.is_changed() || settings.is_added() {
+    let now = settings.shape_marks;
+    if marked.replace(now).is_none_or(|was| was == now) {
         return;
     }
-    for e in &marks {
+    for e in &cores {
         commands.entity(e).despawn();
     }
-    if settings.shape_marks {
-        for (e, marble) in &marbles {
-            add_mark(&mut commands, e, shown.palette(marble.seat), &assets);
-        }
+    for (e, marble) in &marbles {
+        add_core(
+            &mut commands,
+            e,
+            shown.palette(marble.seat),
+            marble.hole,
+            now,
+            &assets,
+        );
     }
 }
 
