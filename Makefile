@@ -8,8 +8,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Bevy's audio (ALSA) and gamepad (udev) back ends need these to build.
 RUN_PACKAGES := pkg-config libasound2-dev libudev-dev
 # The render check draws the game on a virtual display with Mesa's software
-# Vulkan and checks the picture with a small Python script.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3
+# Vulkan and checks the picture with a small Python script; the i18n crate's
+# tests make the Traditional Chinese texts again with OpenCC.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3 opencc
 
 RENDER_CHECK := target/render-check.png
 # Cargo's target directory (CARGO_TARGET_DIR or ./target), as a command.
