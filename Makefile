@@ -8,8 +8,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Bevy's audio (ALSA) and gamepad (udev) back ends need these to build.
 RUN_PACKAGES := pkg-config libasound2-dev libudev-dev
 # The render check draws the game on a virtual display with Mesa's software
-# Vulkan and checks the picture with a small Python script.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3
+# Vulkan and checks the picture with a small Python script; the i18n crate's
+# tests make the Traditional Chinese texts again with OpenCC.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3 opencc
 
 RENDER_CHECK := target/render-check.png
 # Cargo's target directory (CARGO_TARGET_DIR or ./target), as a command.
@@ -50,10 +51,10 @@ bench:
 perft:
 	$(CARGO) run -q --release -p starhop-cli -- perft --size 4 --players 2 --depth 4
 
-# The pictures in docs/ (setup, games, the draw, the end, party mode, food checkers,
+# The pictures in docs/ (setup, games, the draw, the end and its celebration, party mode, food checkers,
 # the home screen, the league's screens, the crossing challenge, network games and draughts).
 screenshots: deps-test
-	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated" "replay --shot replay --players 3 --bots hard --moves 60" "race --load docs/race-example.json" "crossing --shot crossing" "crossing-hint --shot crossing-hint" "crossing-done --shot crossing-done" "online-join --shot online-join" "online-host --shot online-host" "online-game --shot online-game" "draughts --shot draughts" "draughts-capture --shot draughts-capture" "draughts-end --shot draughts-end" "draughts-setup --shot draughts-setup"; do \
+	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated" "celebrate --players 2 --shot celebrate" "replay --shot replay --players 3 --bots hard --moves 60" "race --load docs/race-example.json" "crossing --shot crossing" "crossing-hint --shot crossing-hint" "crossing-done --shot crossing-done" "online-join --shot online-join" "online-host --shot online-host" "online-game --shot online-game" "draughts --shot draughts" "draughts-capture --shot draughts-capture" "draughts-end --shot draughts-end" "draughts-setup --shot draughts-setup"; do \
 	  set -- $$shot; name=$$1; shift; \
 	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
 	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \

@@ -3,11 +3,39 @@
 use bevy::prelude::*;
 use serde::{Deserialize, Serialize};
 
+/// The interface language. Saved by name in settings.json: the names of
+/// the first two stay as they are, so older files still load.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Language {
     #[default]
     English,
+    /// Simplified Chinese (简体中文).
     Chinese,
+    /// Traditional Chinese (繁體中文), for Hong Kong and Taiwan.
+    TraditionalChinese,
+}
+
+impl Language {
+    /// As the language menu lists them.
+    pub const ALL: [Language; 3] = [
+        Language::English,
+        Language::Chinese,
+        Language::TraditionalChinese,
+    ];
+
+    /// The language of the game's texts (`starhop-i18n`).
+    pub fn locale(self) -> starhop_i18n::Locale {
+        match self {
+            Language::English => starhop_i18n::Locale::English,
+            Language::Chinese => starhop_i18n::Locale::SimplifiedChinese,
+            Language::TraditionalChinese => starhop_i18n::Locale::TraditionalChinese,
+        }
+    }
+
+    /// The language's name in itself ("繁體中文").
+    pub fn native_name(self) -> &'static str {
+        self.locale().native_name()
+    }
 }
 
 /// How large the menus, panels and their text are drawn.
@@ -108,4 +136,24 @@ pub struct LanguageOverride(pub Language);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>();
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Settings files written before Traditional Chinese still load.
+    #[test]
+    fn languages_keep_their_saved_names() {
+        for (json, lang) in [
+            ("\"English\"", Language::English),
+            ("\"Chinese\"", Language::Chinese),
+            ("\"TraditionalChinese\"", Language::TraditionalChinese),
+        ] {
+            assert_eq!(serde_json::from_str::<Language>(json).unwrap(), lang);
+            assert_eq!(serde_json::to_string(&lang).unwrap(), json);
+        }
+        let old: Settings = serde_json::from_str(r#"{"language":"Chinese","volume":0.5}"#).unwrap();
+        assert_eq!((old.language, old.volume), (Language::Chinese, 0.5));
+    }
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Rebuild assets/fonts/NotoSansSC-Subset.otf, the Simplified Chinese UI font.
+# Rebuild assets/fonts/NotoSansSC-Subset.otf, the Chinese UI font (Simplified and Traditional).
 #
 # It is a subset of the "Noto Sans CJK SC" Regular face of the Noto Sans CJK
 # collection (SIL Open Font License 1.1, see assets/fonts/LICENSE-OFL.txt),

@@ -33,7 +33,6 @@ mod shots;
 mod show;
 mod ui;
 pub mod watch;
-pub mod zh;
 
 pub use bests::{BestKey, CrossingBests, CrossingResult};
 pub use jobs::{CrossingHint, CrossingHintFound, CrossingHintRequest, CrossingJobs};
@@ -165,7 +164,6 @@ fn cheer_the_optimum(
 pub struct CrossingRules;
 
 pub(super) fn plugin(app: &mut App) {
-    crate::ui::i18n::register(zh::ZH);
     app.init_resource::<CrossingDraft>()
         // The classic selection (its lifted marble, its cursor) serves here
         // too; it is the input plugin's, absent from headless apps without it.

@@ -36,7 +36,6 @@ pub mod shots;
 mod ui;
 mod view;
 mod watch;
-pub mod zh;
 
 pub use input::DraughtsSelection;
 pub use jobs::{DraughtsHint, DraughtsJobs};
@@ -228,7 +227,6 @@ pub struct DraughtsOver;
 pub struct DraughtsRules;
 
 pub(super) fn plugin(app: &mut App) {
-    crate::ui::i18n::register(zh::ZH);
     kit::life::plugin_for::<Draughts>(app);
     app.init_resource::<DraughtsDraft>()
         .add_message::<OpenDraughts>()

@@ -147,7 +147,11 @@ fn home_screen(
     }
     screen_panel(ctx, "home", 360.0, &mut panel, |ui| {
         ui.horizontal(|ui| {
-            ui.heading(egui::RichText::new("Starhop 跳棋").size(30.0).strong());
+            ui.heading(
+                egui::RichText::new(lang.t("Starhop 跳棋"))
+                    .size(30.0)
+                    .strong(),
+            );
         });
         ui.label(egui::RichText::new(lang.t("Chinese checkers for the whole family")).italics());
         language_switch(ui, &mut settings);

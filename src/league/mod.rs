@@ -31,7 +31,6 @@ pub mod other_games;
 pub mod profiles;
 pub mod shots;
 pub mod tournament;
-pub mod zh;
 
 pub use history::WatchRecord;
 
@@ -145,7 +144,6 @@ pub fn league_dir(folders: &Folders) -> std::path::PathBuf {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    crate::ui::i18n::register(zh::ZH);
     app.init_resource::<MatchLeague>()
         .init_resource::<PendingTournamentGame>()
         .init_resource::<OpenTournament>()

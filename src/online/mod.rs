@@ -29,7 +29,6 @@ use std::sync::Mutex;
 mod boards;
 mod shots;
 pub mod ui;
-pub mod zh;
 
 /// The port a table is hosted on when it is free (any free port otherwise).
 pub const DEFAULT_PORT: u16 = 7878;
@@ -345,7 +344,6 @@ impl Drop for Online {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    crate::ui::i18n::register(zh::ZH);
     app.add_message::<HostGame>()
         .add_message::<HostTable>()
         .add_message::<HostSaved>()

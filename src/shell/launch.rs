@@ -117,8 +117,8 @@ pub struct Args {
     /// Watch a saved game or record file in the replay viewer.
     #[arg(long, value_name = "FILE", conflicts_with = "load")]
     pub replay: Option<PathBuf>,
-    /// Interface language.
-    #[arg(long, value_parser = ["en", "zh"])]
+    /// Interface language: English, Simplified Chinese (zh), Traditional Chinese (zh-Hant).
+    #[arg(long, value_parser = ["en", "zh", "zh-Hans", "zh-Hant"])]
     pub lang: Option<String>,
     /// Show marble shape marks (colour-blind aid) in this run.
     #[arg(long)]
@@ -257,7 +257,10 @@ impl Args {
         // The greedy bot that plays a screenshot's game out is too slow for the
         // anti-passive rule; the end screen should show a race that finished.
         rules.anti_passive &= !(self.screenshot.is_some()
-            && matches!(self.own_shot(), Some(ShotOf::End | ShotOf::EndRated)));
+            && matches!(
+                self.own_shot(),
+                Some(ShotOf::End | ShotOf::EndRated | ShotOf::Celebrate)
+            ));
         let seed = self.seed.or(self.screenshot.as_ref().map(|_| 7));
         let mut setup = MatchSetup {
             seed,
@@ -280,12 +283,10 @@ impl Args {
             moves: self.moves,
             shot: self.shot.clone(),
             load: self.load.clone(),
-            language: self.lang.as_deref().map(|l| {
-                if l == "zh" {
-                    Language::Chinese
-                } else {
-                    Language::English
-                }
+            language: self.lang.as_deref().map(|l| match l {
+                "zh" | "zh-Hans" => Language::Chinese,
+                "zh-Hant" => Language::TraditionalChinese,
+                _ => Language::English,
             }),
             diagnostics: self.diagnostics,
             started: Some(started),

@@ -157,10 +157,14 @@ fn burst(
     mut cheers: MessageReader<Celebrate>,
     assets: Option<Res<ConfettiAssets>>,
     shown: Res<BoardOnShow>,
+    layout: Res<BoardLayout>,
     marbles: Query<(Entity, &Marble)>,
     mut salt: Local<u32>,
 ) {
     let Some(assets) = assets else { return };
+    // The confetti shoots up from the board's rim, so it shows around an
+    // end window in the middle of the screen.
+    let rim = layout.holes.iter().map(|h| h.length()).fold(0.0, f32::max) + 0.8;
     for c in cheers.read() {
         *salt = salt.wrapping_add(1);
         let lead = c.seat.map(|s| shown.palette(s));
@@ -171,13 +175,15 @@ fn burst(
                 _ => i % assets.colours.len(),
             };
             let angle = spread(i, *salt) * std::f32::consts::TAU;
-            let out = 1.5 + 3.5 * spread(i, *salt ^ 7);
+            let out = Vec3::new(angle.cos(), 0.0, angle.sin());
+            let along = Vec3::new(-angle.sin(), 0.0, angle.cos());
             let up = 6.0 + 5.0 * spread(i, *salt ^ 13);
-            let from =
-                Vec3::new(angle.cos(), 0.0, angle.sin()) * (0.5 + 2.0 * spread(i, *salt ^ 3));
+            let from = out * rim * (0.85 + 0.25 * spread(i, *salt ^ 3));
+            let drift = out * (2.0 * spread(i, *salt ^ 7) - 1.5)
+                + along * (3.0 * spread(i, *salt ^ 11) - 1.5);
             commands.spawn((
                 Confetti {
-                    velocity: Vec3::new(angle.cos() * out, up, angle.sin() * out),
+                    velocity: Vec3::Y * up + drift,
                     spin: Vec3::new(
                         spread(i, *salt ^ 17) - 0.5,
                         spread(i, *salt ^ 19) - 0.5,

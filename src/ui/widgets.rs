@@ -125,13 +125,18 @@ pub fn game_name(lang: Language, game: starhop_games::GameKind) -> &'static str 
     }
 }
 
-/// The language switch shown on every screen.
+/// The language menu shown on every screen: each language named in itself.
 pub fn language_switch(ui: &mut egui::Ui, settings: &mut Settings) {
     ui.horizontal(|ui| {
         ui.label("🌐");
         let mut lang = settings.language;
-        ui.selectable_value(&mut lang, Language::English, "English");
-        ui.selectable_value(&mut lang, Language::Chinese, "中文");
+        egui::ComboBox::from_id_salt("language")
+            .selected_text(lang.native_name())
+            .show_ui(ui, |ui| {
+                for choice in Language::ALL {
+                    ui.selectable_value(&mut lang, choice, choice.native_name());
+                }
+            });
         if lang != settings.language {
             settings.language = lang;
         }

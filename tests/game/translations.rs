@@ -1,24 +1,25 @@
-//! The game's words in both languages, checked across every table and every
-//! source file that shows text: each shown English text has its Chinese with
-//! the same holes, nothing English bypasses the tables, and the lookups
-//! follow the language. Here, above every mode, because it reads them all.
+//! The game's words in every language, checked across the Fluent files of
+//! `starhop-i18n` and every source file that shows text: each shown English
+//! text has its message in every language with the same arguments, no
+//! language has a message English lacks, nothing English bypasses the
+//! messages, and the lookups follow the language. Here, above every mode,
+//! because it reads them all.
 
 use starhop::base::Notice;
 use starhop::settings::Language;
 use starhop::ui::i18n::*;
 use starhop_engine::{Event, Item};
+use starhop_i18n::{Locale, MessageInfo};
+use std::collections::BTreeSet;
 
-/// The tables the modes register.
-const MODE_TABLES: [&[(&str, &str)]; 4] = [
-    starhop::league::zh::ZH,
-    starhop::crossing::zh::ZH,
-    starhop::online::zh::ZH,
-    starhop::draughts::zh::ZH,
-];
+/// A language's message `id`.
+fn message(locale: Locale, id: &str) -> Option<&'static MessageInfo> {
+    starhop_i18n::messages(locale).iter().find(|m| m.id == id)
+}
 
-/// Every table of the game, for the tests that check them together.
-fn all_zh() -> impl Iterator<Item = &'static (&'static str, &'static str)> {
-    ZH.iter().chain(MODE_TABLES.into_iter().flatten())
+/// A message's argument names, in any order.
+fn arguments(m: &MessageInfo) -> BTreeSet<&'static str> {
+    m.args.iter().copied().collect()
 }
 
 /// One string literal of a source file and the code just before it.
@@ -28,8 +29,8 @@ struct Literal {
     line: usize,
 }
 
-/// The string literals of Rust source, outside comments and outside the
-/// table and tests of this file. A small scanner, enough for our sources.
+/// The string literals of Rust source, outside comments and tests. A small
+/// scanner, enough for our sources.
 fn literals(source: &str) -> Vec<Literal> {
     let mut code = source;
     if let Some(at) = code.find("#[cfg(test)]") {
@@ -38,7 +39,6 @@ fn literals(source: &str) -> Vec<Literal> {
     let chars: Vec<char> = code.chars().collect();
     let mut out = Vec::new();
     let (mut i, mut line) = (0, 1);
-    let mut skip_table = false;
     while i < chars.len() {
         let c = chars[i];
         if c == '\n' {
@@ -60,12 +60,6 @@ fn literals(source: &str) -> Vec<Literal> {
             continue;
         }
         let upto: String = chars[i.saturating_sub(120)..i].iter().collect();
-        if upto.ends_with("const ZH: &[(&str, &str)] = ") {
-            skip_table = true;
-        }
-        if skip_table && c == ';' {
-            skip_table = false;
-        }
         if c == '"' {
             let start_line = line;
             let mut text = String::new();
@@ -80,14 +74,12 @@ fn literals(source: &str) -> Vec<Literal> {
                 text.push(chars[i]);
                 i += 1;
             }
-            if !skip_table {
-                let before: String = upto.chars().filter(|c| !c.is_whitespace()).collect();
-                out.push(Literal {
-                    text,
-                    before,
-                    line: start_line,
-                });
-            }
+            let before: String = upto.chars().filter(|c| !c.is_whitespace()).collect();
+            out.push(Literal {
+                text,
+                before,
+                line: start_line,
+            });
         }
         i += 1;
     }
@@ -168,9 +160,10 @@ fn ui_sources() -> Vec<(String, String)> {
 }
 
 /// Every text passed to `t(…)`, `lang.t(…)`, `tr(lang, …)` or `trf(lang, …)`
-/// in the UI and file sources has a Chinese translation with the same `{}` holes.
+/// in the UI and file sources has a message in every language, with an
+/// argument for each `{}` hole and the same arguments as in English.
 #[test]
-fn every_translated_text_has_chinese() {
+fn every_translated_text_has_a_message_in_every_language() {
     let mut missing = Vec::new();
     let mut found = 0;
     for (file, text) in ui_sources() {
@@ -179,25 +172,79 @@ fn every_translated_text_has_chinese() {
                 continue;
             }
             found += 1;
-            match all_zh().find(|(en, _)| *en == lit.text) {
-                None => missing.push(format!("{file}:{}: {:?}", lit.line, lit.text)),
-                Some((en, zh)) => assert_eq!(
-                    en.matches("{}").count(),
-                    zh.matches("{}").count(),
-                    "the Chinese of {en:?} fills a different number of holes"
-                ),
+            let Some(id) = starhop_i18n::message_id(&lit.text) else {
+                missing.push(format!("{file}:{}: {:?}", lit.line, lit.text));
+                continue;
+            };
+            let english = message(Locale::English, id).expect("an English message");
+            assert_eq!(
+                english.args.len(),
+                lit.text.matches("{}").count(),
+                "{id}: an argument for each hole of {:?}",
+                lit.text
+            );
+            for locale in Locale::ALL {
+                match message(locale, id) {
+                    None => missing.push(format!(
+                        "{file}:{}: {:?} ({} {id})",
+                        lit.line,
+                        lit.text,
+                        locale.tag()
+                    )),
+                    Some(m) => assert_eq!(
+                        arguments(m),
+                        arguments(english),
+                        "the {} of {:?} ({id}) takes other arguments",
+                        locale.tag(),
+                        lit.text
+                    ),
+                }
             }
         }
     }
     assert!(found > 150, "the scan found the UI texts ({found})");
-    assert!(missing.is_empty(), "no Chinese for: {missing:#?}");
+    assert!(missing.is_empty(), "no message for: {missing:#?}");
 }
 
-/// The UI shows no English that bypasses the table: every other literal in
+/// Every language's files hold only messages English has (no strays), and
+/// no two English texts share an id: each text is one message.
+#[test]
+fn every_message_is_an_english_text_once() {
+    assert!(
+        starhop_i18n::problems().is_empty(),
+        "{:#?}",
+        starhop_i18n::problems()
+    );
+    let english: BTreeSet<&str> = starhop_i18n::messages(Locale::English)
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    for locale in Locale::ALL {
+        let strays: Vec<_> = starhop_i18n::messages(locale)
+            .iter()
+            .filter(|m| !english.contains(m.id))
+            .map(|m| format!("{}/{}.ftl: {}", locale.tag(), m.table, m.id))
+            .collect();
+        assert!(strays.is_empty(), "not in English: {strays:#?}");
+    }
+    let texts: Vec<(&str, &MessageInfo)> = starhop_i18n::english_messages().collect();
+    assert_eq!(
+        texts.len(),
+        english.len(),
+        "every English message is a text"
+    );
+    let mut ids = BTreeSet::new();
+    for (text, m) in texts {
+        assert!(ids.insert(m.id), "{} names two English texts", m.id);
+        assert_eq!(starhop_i18n::message_id(text), Some(m.id), "{text}");
+    }
+}
+
+/// The UI shows no English that bypasses the messages: every other literal in
 /// `src/ui` is an id, symbols and `{}` holes (a formatted string built from
 /// translated pieces), or key names.
 #[test]
-fn no_ui_text_bypasses_the_table() {
+fn no_ui_text_bypasses_the_messages() {
     let mut bypass = Vec::new();
     for (file, text) in ui_sources() {
         // The league's sample for screenshots names its made-up players.
@@ -245,7 +292,7 @@ fn no_ui_text_bypasses_the_table() {
     }
     assert!(
         bypass.is_empty(),
-        "English shown without the table: {bypass:#?}"
+        "English shown without a message: {bypass:#?}"
     );
 }
 
@@ -253,7 +300,7 @@ fn no_ui_text_bypasses_the_table() {
 #[test]
 fn the_scanners_catch_untranslated_text() {
     let lits = literals(
-        "// \"comment\"\nui.label(\"Hello\"); lang.t(\"Start game\"); t(\"x\"); at(\"y\"); format!(\"{} {}\", a, b); '\"'; Grid::new(\"id\")",
+        "// \"comment\"\nui.label(\"Hello\"); lang.t(\"Start game\"); t(\"x\"); at(\"y\"); format!(\"{} {}\", a, b); '\"'; Grid::new(\"id\"); egui::ComboBox::from_id_salt(\"language\")",
     );
     let texts: Vec<(&str, bool, bool)> = lits
         .iter()
@@ -274,33 +321,30 @@ fn the_scanners_catch_untranslated_text() {
             ("y", false, false),
             ("{} {}", false, false),
             ("id", false, true),
+            ("language", false, true),
         ]
     );
 }
 
 #[test]
-fn every_registered_table_is_looked_up() {
-    for table in MODE_TABLES {
-        register(table);
-    }
-    for &(en, zh) in all_zh() {
-        assert_eq!(tr(Language::Chinese, en), zh, "{en}");
-    }
-}
-
-#[test]
-fn translations_fall_back_to_english_and_are_unique() {
+fn translations_follow_the_language_and_fall_back_to_english() {
     assert_eq!(tr(Language::Chinese, "Start game"), "开始游戏");
+    assert_eq!(tr(Language::TraditionalChinese, "Start game"), "開始遊戲");
     assert_eq!(tr(Language::English, "Start game"), "Start game");
     assert_eq!(tr(Language::Chinese, "no such text"), "no such text");
-    let all: Vec<_> = all_zh().collect();
-    for (i, (en, _)) in all.iter().enumerate() {
-        assert!(!all[..i].iter().any(|(e, _)| e == en), "{en} twice");
+    assert_eq!(
+        tr(Language::TraditionalChinese, "Starhop 跳棋"),
+        "Starhop 波子棋"
+    );
+    assert_eq!(tr(Language::TraditionalChinese, "Starhop"), "Starhop");
+    // Every argument-free text is the same `&'static str` each time.
+    for lang in Language::ALL {
+        assert!(std::ptr::eq(tr(lang, "Start game"), tr(lang, "Start game")));
     }
 }
 
 #[test]
-fn party_notices_have_words_in_both_languages() {
+fn party_notices_have_words_in_every_language() {
     use starhop_engine::ItemUse;
     let name = |s: u8| ["Ann", "Bo"][s as usize].to_string();
     let used = Event::ItemUsed {
@@ -323,7 +367,8 @@ fn party_notices_have_words_in_both_languages() {
     assert_eq!(say(Language::English, taken(true)), "Ann found a tornado");
     assert!(say(Language::English, taken(false)).contains("hand is full"));
     assert!(say(Language::Chinese, taken(false)).contains("龙卷风"));
-    for lang in [Language::English, Language::Chinese] {
+    assert!(say(Language::TraditionalChinese, taken(false)).contains("龍捲風"));
+    for lang in Language::ALL {
         for e in [
             Event::BoxPlaced { hole: 60 },
             Event::ObstacleGone {
@@ -351,6 +396,25 @@ fn party_notices_have_words_in_both_languages() {
 fn templates_and_default_names_follow_the_language() {
     assert_eq!(trf(Language::English, "move {}", &[&23]), "move 23");
     assert_eq!(trf(Language::Chinese, "move {}", &[&23]), "第 23 步");
+    assert_eq!(
+        trf(Language::TraditionalChinese, "move {}", &[&23]),
+        "第 23 步"
+    );
+    // English says how many with a plural where a count comes before a noun.
+    assert_eq!(
+        trf(Language::English, "Across in {} moves", &[&1]),
+        "Across in 1 move"
+    );
+    assert_eq!(
+        trf(Language::English, "Across in {} moves", &[&2]),
+        "Across in 2 moves"
+    );
+    assert_eq!(trf(Language::English, "{} games", &[&1usize]), "1 game");
+    assert_eq!(trf(Language::Chinese, "{} games", &[&1usize]), "1 局");
+    assert_eq!(
+        display_name(Language::TraditionalChinese, "Player 4"),
+        "玩家 4"
+    );
     assert_eq!(display_name(Language::Chinese, "Player 4"), "玩家 4");
     assert_eq!(display_name(Language::English, "Player 4"), "Player 4");
     assert_eq!(

@@ -76,7 +76,11 @@ pub fn setup_screen(
             ui.set_min_width(430.0);
             ui.set_max_width(460.0);
             ui.horizontal(|ui| {
-                ui.heading(egui::RichText::new("Starhop 跳棋").size(30.0).strong());
+                ui.heading(
+                    egui::RichText::new(lang.t("Starhop 跳棋"))
+                        .size(30.0)
+                        .strong(),
+                );
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                     language_switch(ui, &mut settings);
                 });

@@ -81,6 +81,9 @@ pub enum ShotOf {
     TournamentNew,
     /// The end screen of a game between two profiles: rating changes, a new level.
     EndRated,
+    /// The end of a game with the winner's confetti in the air and their
+    /// marbles jumping.
+    Celebrate,
     /// The replay viewer two thirds into a game the greedy bot played
     /// (`--moves`, 48 when not given), or on the `--replay` file.
     Replay,
@@ -277,7 +280,10 @@ fn run_shot(
         let (Screen::Playing, Some(m)) = (screen.get(), game.as_deref_mut()) else {
             return;
         };
-        let moves = if matches!(shot, Some(ShotOf::End | ShotOf::EndRated)) {
+        let moves = if matches!(
+            shot,
+            Some(ShotOf::End | ShotOf::EndRated | ShotOf::Celebrate)
+        ) {
             5_000
         } else {
             options.moves
@@ -483,6 +489,7 @@ struct Scene<'w, 's> {
     windows: Query<'w, 's, &'static Window, With<PrimaryWindow>>,
     saves: MessageWriter<'w, SaveGame>,
     replay: MessageWriter<'w, ReplayControl>,
+    cheers: MessageWriter<'w, crate::stage::celebrate::Celebrate>,
 }
 
 /// Opens the window, asks the question or places the cursor the shot is of.
@@ -552,6 +559,16 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
                 scene.selection.cursor = Some(u.second_pick().unwrap_or(u.first_pick()));
             }
             scene.targeting.0 = Some(aim);
+        }
+        ShotOf::Celebrate => {
+            // The game was played out on the engine, without its notices.
+            let winner = game
+                .and_then(|m| m.game.outcome())
+                .and_then(|o| o.places.iter().position(|&p| p == 1));
+            scene.cheers.write(crate::stage::celebrate::Celebrate {
+                cheer: crate::stage::celebrate::Cheer::Won,
+                seat: winner.map(|s| s as starhop_engine::Seat),
+            });
         }
         ShotOf::Setup
         | ShotOf::Draw
