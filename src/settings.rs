@@ -76,8 +76,6 @@ pub enum Quality {
 }
 
 impl Quality {
-    pub const ALL: [Quality; 3] = [Quality::Auto, Quality::Low, Quality::High];
-
     /// Whether the high settings apply, on a renderer that is software or not.
     pub fn is_high(self, software_renderer: bool) -> bool {
         match self {

@@ -210,32 +210,30 @@ pub fn overlays(
                         egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
                             .text(lang.t("Animation speed")),
                     );
-                    ui.horizontal(|ui| {
-                        ui.label(lang.t("Interface size"));
-                        for (scale, name) in [
+                    choice_row(
+                        ui,
+                        lang.t("Interface size"),
+                        &mut s.ui_scale,
+                        &[
                             (UiScale::Small, lang.t("Small")),
                             (UiScale::Normal, lang.t("Normal")),
                             (UiScale::Large, lang.t("Large")),
                             (UiScale::Tv, lang.t("TV")),
-                        ] {
-                            ui.selectable_value(&mut s.ui_scale, scale, name);
-                        }
-                    })
-                    .response
+                        ],
+                    )
                     .on_hover_text(
                         lang.t("How large the menus and their text are: TV reads from a couch."),
                     );
-                    ui.horizontal(|ui| {
-                        ui.label(lang.t("Picture quality"));
-                        for (quality, name) in [
+                    choice_row(
+                        ui,
+                        lang.t("Picture quality"),
+                        &mut s.quality,
+                        &[
                             (Quality::Auto, lang.t("Automatic")),
                             (Quality::Low, lang.t("Low")),
                             (Quality::High, lang.t("High")),
-                        ] {
-                            ui.selectable_value(&mut s.quality, quality, name);
-                        }
-                    })
-                    .response
+                        ],
+                    )
                     .on_hover_text(lang.t(
                         "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
                     ));
@@ -625,6 +623,22 @@ pub fn confirm(
         None => {}
     }
     Ok(())
+}
+
+/// A setting's name and its choices in a row, the one in force lit.
+fn choice_row<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    name: &str,
+    value: &mut T,
+    choices: &[(T, &str)],
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        ui.label(name);
+        for &(choice, text) in choices {
+            ui.selectable_value(value, choice, text);
+        }
+    })
+    .response
 }
 
 /// The Close button at the foot of a window, centred under a separator; it

@@ -145,33 +145,41 @@ fn visuals() -> egui::Visuals {
     v.text_cursor.stroke = Stroke::new(2.0, BRASS);
     v.slider_trailing_fill = true;
 
+    // Each state: its fill, its edge, its text, and how far it grows.
+    let state =
+        |fill: Color32, edge: Stroke, text: Stroke, expansion: f32| egui::style::WidgetVisuals {
+            bg_fill: fill,
+            weak_bg_fill: fill,
+            bg_stroke: edge,
+            fg_stroke: text,
+            corner_radius: round,
+            expansion,
+        };
     let w = &mut v.widgets;
-    w.noninteractive.bg_fill = WALNUT;
-    w.noninteractive.weak_bg_fill = WALNUT;
-    w.noninteractive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(92, 66, 44));
-    w.noninteractive.fg_stroke = Stroke::new(1.0, CREAM);
-    w.noninteractive.corner_radius = round;
-
-    w.inactive.bg_fill = WOOD;
-    w.inactive.weak_bg_fill = WOOD;
-    w.inactive.bg_stroke = Stroke::new(1.0, Color32::from_rgb(120, 86, 56));
-    w.inactive.fg_stroke = Stroke::new(1.0, CREAM);
-    w.inactive.corner_radius = round;
-
-    w.hovered.bg_fill = WOOD_LIT;
-    w.hovered.weak_bg_fill = WOOD_LIT;
-    w.hovered.bg_stroke = Stroke::new(1.5, BRASS);
-    w.hovered.fg_stroke = Stroke::new(1.5, Color32::WHITE);
-    w.hovered.corner_radius = round;
-    w.hovered.expansion = 1.5;
-
-    w.active.bg_fill = LACQUER;
-    w.active.weak_bg_fill = LACQUER;
-    w.active.bg_stroke = Stroke::new(2.0, GOLD);
-    w.active.fg_stroke = Stroke::new(2.0, Color32::WHITE);
-    w.active.corner_radius = round;
-    w.active.expansion = 0.5;
-
+    w.noninteractive = state(
+        WALNUT,
+        Stroke::new(1.0, Color32::from_rgb(92, 66, 44)),
+        Stroke::new(1.0, CREAM),
+        0.0,
+    );
+    w.inactive = state(
+        WOOD,
+        Stroke::new(1.0, Color32::from_rgb(120, 86, 56)),
+        Stroke::new(1.0, CREAM),
+        0.0,
+    );
+    w.hovered = state(
+        WOOD_LIT,
+        Stroke::new(1.5, BRASS),
+        Stroke::new(1.5, Color32::WHITE),
+        1.5,
+    );
+    w.active = state(
+        LACQUER,
+        Stroke::new(2.0, GOLD),
+        Stroke::new(2.0, Color32::WHITE),
+        0.5,
+    );
     w.open = w.hovered;
     v
 }
