@@ -9,8 +9,9 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_PACKAGES := pkg-config libasound2-dev libudev-dev
 # The render check draws the game on a virtual display with Mesa's software
 # Vulkan and checks the picture with a small Python script; the i18n crate's
-# tests make the Traditional Chinese texts again with OpenCC.
-TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3 opencc
+# tests make the Traditional Chinese texts again with OpenCC; the packaging
+# check validates the desktop entry and the AppStream metainfo.
+TEST_PACKAGES := $(RUN_PACKAGES) xvfb xauth mesa-vulkan-drivers python3 opencc desktop-file-utils appstream
 
 RENDER_CHECK := target/render-check.png
 # Cargo's target directory (CARGO_TARGET_DIR or ./target), as a command.
@@ -29,6 +30,7 @@ test: deps-test
 	@# The command-line tool end to end, the binary the tests built (a `cargo run`
 	@# would build it again with other features): perft must find the 14 opening moves.
 	out=$$($$($(TARGET_DIR))/debug/starhop-cli perft --size 4 --players 2 --depth 2) && grep -qx 'depth 1: 14' <<< "$$out"
+	bash tools/check_packaging.sh
 	$(MAKE) --no-print-directory render-check
 
 # One real frame of the game, checked not blank. It runs the `starhop` binary
