@@ -17,7 +17,7 @@ RENDER_CHECK := target/render-check.png
 # Cargo's target directory (CARGO_TARGET_DIR or ./target), as a command.
 TARGET_DIR = $(CARGO) metadata --format-version 1 --no-deps --locked | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])'
 
-.PHONY: run test render-check lint bench perft screenshots deps-run deps-test
+.PHONY: run test render-check lint bench perft screenshots docs deps-run deps-test
 
 run: deps-run
 	$(CARGO) run -p starhop
@@ -53,14 +53,20 @@ bench:
 perft:
 	$(CARGO) run -q --release -p starhop-cli -- perft --size 4 --players 2 --depth 4
 
-# The pictures in docs/ (setup, games, the draw, the end and its celebration, party mode, food checkers,
+# The pictures in docs/manual/src/images/ (setup, games, the draw, the end and its celebration, party mode, food checkers,
 # the home screen, the league's screens, the crossing challenge, network games and draughts).
 screenshots: deps-test
 	for shot in "setup --shot setup" "game --players 6 --moves 36" "end --players 2 --shot end" "draw --players 4 --shot draw --first rps" "party --shot party" "food --shot food-select" "food-table --shot food-table" "home --shot home" "profiles --shot profiles" "history --shot history" "tournament --shot tournament" "end-rated --shot end-rated" "celebrate --players 2 --shot celebrate" "replay --shot replay --players 3 --bots hard --moves 60" "race --load docs/race-example.json" "crossing --shot crossing" "crossing-hint --shot crossing-hint" "crossing-done --shot crossing-done" "online-join --shot online-join" "online-host --shot online-host" "online-game --shot online-game" "draughts --shot draughts" "draughts-capture --shot draughts-capture" "draughts-end --shot draughts-end" "draughts-setup --shot draughts-setup"; do \
 	  set -- $$shot; name=$$1; shift; \
 	  STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
-	    $(CARGO) run -q -p starhop -- --screenshot docs/screenshot-$$name.png "$$@" || exit 1; \
+	    $(CARGO) run -q -p starhop -- --screenshot docs/manual/src/images/screenshot-$$name.png "$$@" || exit 1; \
 	done
+
+# The player's manual, an mdBook, into docs/manual/book/ (mdbook is installed
+# with cargo when it is not on PATH).
+docs:
+	@command -v mdbook >/dev/null || $(CARGO) install mdbook --locked
+	PATH="$$PATH:$${CARGO_HOME:-$$HOME/.cargo}/bin" mdbook build docs/manual
 
 deps-run:
 	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"
