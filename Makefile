@@ -17,7 +17,7 @@ RENDER_CHECK := target/render-check.png
 # Cargo's target directory (CARGO_TARGET_DIR or ./target), as a command.
 TARGET_DIR = $(CARGO) metadata --format-version 1 --no-deps --locked | python3 -c 'import json,sys; print(json.load(sys.stdin)["target_directory"])'
 
-.PHONY: run test render-check lint bench perft screenshots docs deps-run deps-test
+.PHONY: run test render-check lint bench perft screenshots docs dist deps-run deps-test deps-dist
 
 run: deps-run
 	$(CARGO) run -p starhop
@@ -33,14 +33,22 @@ test: deps-test
 	bash tools/check_packaging.sh
 	$(MAKE) --no-print-directory render-check
 
-# One real frame of the game, checked not blank. It runs the `starhop` binary
-# that `cargo test` already built (integration tests build it, with the test
-# build's features), so Bevy is not compiled a second time.
+# One real frame of the game, checked not blank, from the game as a player
+# has it: the binary alone in an empty folder, started from `/`, so its
+# sounds and fonts must come from inside it; the log must say that all the
+# sounds loaded and that the Chinese font draws Chinese. It runs the
+# `starhop` binary that `cargo test` already built (integration tests build
+# it, with the test build's features), so Bevy is not compiled a second time.
 render-check: deps-test
 	mkdir -p $(dir $(RENDER_CHECK))
 	$(CARGO) test -q --workspace --locked --no-run
-	STARHOP_HOME=$$(mktemp -d) xvfb-run -a -s "-screen 0 1280x800x24" \
-	  $$($(TARGET_DIR))/debug/starhop --screenshot $(RENDER_CHECK) --players 6 --moves 12
+	set -o pipefail; alone=$$(mktemp -d) && home=$$(mktemp -d) && shot=$(abspath $(RENDER_CHECK)) && \
+	cp $$($(TARGET_DIR))/debug/starhop $$alone/ && \
+	(cd / && STARHOP_HOME=$$home xvfb-run -a -s "-screen 0 1280x800x24" \
+	  $$alone/starhop --screenshot $$shot --players 6 --moves 12 --lang zh) 2>&1 | tee $$alone/log && \
+	{ grep -q "sounds: all 18 loaded (Embedded)" $$alone/log || { echo "render-check: the sounds did not load from inside the binary" >&2; exit 1; }; } && \
+	{ grep -q "fonts: Latin true, Chinese true" $$alone/log || { echo "render-check: the fonts do not draw Latin and Chinese" >&2; exit 1; }; } && \
+	rm -rf $$alone $$home
 	python3 tools/png_check.py $(RENDER_CHECK)
 
 lint: deps-run
@@ -67,6 +75,35 @@ screenshots: deps-test
 docs:
 	@command -v mdbook >/dev/null || $(CARGO) install mdbook --locked
 	PATH="$$PATH:$${CARGO_HOME:-$$HOME/.cargo}/bin" mdbook build docs/manual
+
+# What a player downloads: a release build as a tarball and a Debian package
+# in dist/. Not part of `make test`: a release build of Bevy takes too long
+# for CI on two cores. cargo-deb is installed from crates.io when missing.
+VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
+DIST_NAME := starhop-$(VERSION)-linux-$(shell uname -m)
+DIST_PACKAGES := $(RUN_PACKAGES) dpkg-dev
+dist: deps-dist
+	$(CARGO) build --release --locked -p starhop -p starhop-cli
+	command -v cargo-deb >/dev/null || $(CARGO) install cargo-deb --locked
+	set -e; release=$$($(TARGET_DIR))/release; stage=dist/$(DIST_NAME); \
+	rm -rf dist/man $$stage && mkdir -p dist/man $$stage/share/man/man6 $$stage/share/applications $$stage/share/metainfo $$stage/share/icons $$stage/licenses; \
+	$$release/starhop --man-pages dist/man >/dev/null; $$release/starhop-cli man-pages dist/man >/dev/null; \
+	gzip -9nf dist/man/*.6; \
+	cp $$release/starhop $$release/starhop-cli README.md $$stage/; \
+	cp dist/man/*.6.gz $$stage/share/man/man6/; \
+	cp packaging/starhop.desktop $$stage/share/applications/; \
+	cp packaging/starhop.metainfo.xml $$stage/share/metainfo/; \
+	cp -r packaging/icons/hicolor $$stage/share/icons/; \
+	cp LICENSE-MIT LICENSE-APACHE $$stage/licenses/; \
+	cp assets/fonts/LICENSE-OFL.txt $$stage/licenses/fonts-OFL.txt; \
+	cp assets/fonts/README.md $$stage/licenses/fonts-README.md; \
+	cp assets/sounds/LICENSE.md $$stage/licenses/sounds-CC0.md; \
+	tar -C dist -czf dist/$(DIST_NAME).tar.gz $(DIST_NAME); \
+	$(CARGO) deb --no-build --no-strip -p starhop -o dist/; \
+	ls -l dist/*.tar.gz dist/*.deb $$release/starhop $$release/starhop-cli
+
+deps-dist:
+	@$(MAKE) --no-print-directory install PACKAGES="$(DIST_PACKAGES)"
 
 deps-run:
 	@$(MAKE) --no-print-directory install PACKAGES="$(RUN_PACKAGES)"

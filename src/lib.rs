@@ -89,18 +89,18 @@ pub fn game_plugins(options: LaunchOptions) -> impl Plugin {
     }
 }
 
-/// Where the sounds are: `STARHOP_ASSETS`, else the source tree's `assets`
-/// (so the binary runs from anywhere in a checkout), else `assets` beside the executable.
+/// The asset folder: `STARHOP_ASSETS` when set (sounds to try without a
+/// rebuild), else `assets` beside the executable. The game's own sounds
+/// and fonts are built into the binary, so nothing depends on the folder
+/// a player starts it from.
 fn asset_folder() -> String {
     if let Ok(dir) = std::env::var("STARHOP_ASSETS") {
         return dir;
     }
-    let source = concat!(env!("CARGO_MANIFEST_DIR"), "/assets");
-    if std::path::Path::new(source).is_dir() {
-        source.to_string()
-    } else {
-        "assets".to_string()
-    }
+    std::env::current_exe()
+        .ok()
+        .and_then(|exe| Some(exe.parent()?.join("assets")))
+        .map_or_else(|| "assets".to_string(), |p| p.display().to_string())
 }
 
 /// Bots think on the async compute pool, where Bevy also compiles shaders. On
@@ -119,15 +119,15 @@ pub struct StarhopPlugin {
 
 impl Plugin for StarhopPlugin {
     fn build(&self, app: &mut App) {
-        let title = "Starhop — 跳棋".to_string();
+        // A screenshot is always the usual window; a game opens as it was left.
+        let saved = match self.options.screenshot {
+            Some(_) => settings::Settings::default(),
+            None => persist::peek_settings(&persist::Folders::from_env()).unwrap_or_default(),
+        };
         app.add_plugins(
             DefaultPlugins
                 .set(WindowPlugin {
-                    primary_window: Some(Window {
-                        title,
-                        resolution: (1280, 800).into(),
-                        ..default()
-                    }),
+                    primary_window: Some(shell::desktop::primary_window(&saved)),
                     ..default()
                 })
                 .set(TaskPoolPlugin {
@@ -139,6 +139,8 @@ impl Plugin for StarhopPlugin {
                 })
                 .set(bevy::log::LogPlugin {
                     filter: "wgpu=error,naga=warn,bevy_render=warn,bevy_kira_audio=warn".into(),
+                    // The log file in the data folder, and crash reports.
+                    custom_layer: shell::crash::log_layer,
                     ..default()
                 }),
         )
@@ -172,6 +174,8 @@ impl Plugin for StarhopPlugin {
             stage::room::view_plugin,
             stage::celebrate::view_plugin,
             classic::home_demo::plugin,
+            shell::desktop::plugin,
+            shell::crash::plugin,
         ));
     }
 }

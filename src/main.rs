@@ -7,6 +7,21 @@ use starhop::shell::launch::Args;
 fn main() -> AppExit {
     let started = std::time::Instant::now();
     let args = Args::from_command_line();
+    if let Some(dir) = &args.man_pages {
+        return match starhop_about::write_man_pages(Args::command(), dir) {
+            Ok(files) => {
+                files.iter().for_each(|f| println!("{}", f.display()));
+                AppExit::Success
+            }
+            Err(e) => {
+                eprintln!(
+                    "starhop: cannot write the manual page into {}: {e}",
+                    dir.display()
+                );
+                AppExit::from_code(1)
+            }
+        };
+    }
     let options = args.options(started);
     let mut app = App::new();
     app.add_plugins(StarhopPlugin { options });

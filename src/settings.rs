@@ -86,10 +86,45 @@ impl Quality {
     }
 }
 
+/// At most this many frames a second (a laptop on battery, a hot fan).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum FrameCap {
+    #[default]
+    Off,
+    Fps30,
+    Fps60,
+    Fps120,
+}
+
+impl FrameCap {
+    /// The shortest a frame may be, if capped.
+    pub fn min_frame(self) -> Option<std::time::Duration> {
+        let fps = match self {
+            FrameCap::Off => return None,
+            FrameCap::Fps30 => 30,
+            FrameCap::Fps60 => 60,
+            FrameCap::Fps120 => 120,
+        };
+        Some(std::time::Duration::from_secs(1) / fps)
+    }
+}
+
+/// Where the window was left: its size and its top-left corner on the
+/// desktop, in physical pixels (no corner where the desktop does not say,
+/// as on Wayland).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct WindowPlace {
+    pub width: f32,
+    pub height: f32,
+    pub position: Option<(i32, i32)>,
+}
+
 #[derive(Resource, Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub language: Language,
+    /// Every sound's volume, 0.0 to 1.0: effects and music are parts of it.
+    pub master_volume: f32,
     /// The sound effects' volume, 0.0 to 1.0.
     pub volume: f32,
     /// The music's volume, 0.0 (off) to 1.0.
@@ -107,6 +142,13 @@ pub struct Settings {
     pub show_race: bool,
     pub ui_scale: UiScale,
     pub quality: Quality,
+    /// The whole screen, without the window's frame (F11).
+    pub fullscreen: bool,
+    /// Wait for the screen's refresh before showing a frame (no tearing).
+    pub vsync: bool,
+    pub frame_cap: FrameCap,
+    /// Where the window was left, to open there again.
+    pub window: Option<WindowPlace>,
 }
 
 impl Default for Settings {
@@ -123,6 +165,11 @@ impl Default for Settings {
             ui_scale: UiScale::Normal,
             music_volume: 0.5,
             quality: Quality::Auto,
+            master_volume: 1.0,
+            fullscreen: false,
+            vsync: true,
+            frame_cap: FrameCap::Off,
+            window: None,
         }
     }
 }

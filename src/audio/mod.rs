@@ -67,35 +67,149 @@ impl PartySounds {
 }
 
 pub(super) fn plugin(app: &mut App) {
+    let source = if std::env::var_os("STARHOP_ASSETS").is_some() {
+        SoundSource::Folder
+    } else {
+        SoundSource::Embedded
+    };
+    embed_sounds(app);
     app.add_plugins(AudioPlugin)
+        .insert_resource(source)
         .add_audio_channel::<Music>()
         .add_systems(Startup, load_sounds)
+        .add_systems(Update, report_sounds)
         .add_systems(Update, (play_effects, play_music).in_set(AppSystems::View));
 }
 
-fn load_sounds(mut commands: Commands, assets: Res<AssetServer>) {
+/// Every sound, built into the binary so an installed or copied game has
+/// them wherever it is started from. `STARHOP_ASSETS` loads them from
+/// that folder's `sounds/` instead, to try a new sound without a rebuild.
+macro_rules! sound_files {
+    ($($name:literal),* $(,)?) => {
+        &[$(($name, include_bytes!(concat!("../../assets/sounds/", $name)) as &[u8])),*]
+    };
+}
+const SOUND_FILES: &[(&str, &[u8])] = sound_files!(
+    "select.wav",
+    "hop.wav",
+    "land.wav",
+    "invalid.wav",
+    "turn.wav",
+    "finish.wav",
+    "fanfare.wav",
+    "solved.wav",
+    "music.wav",
+    "box.wav",
+    "pickup.wav",
+    "roadblock.wav",
+    "worker.wav",
+    "power.wav",
+    "wing.wav",
+    "swap.wav",
+    "tornado.wav",
+    "expire.wav",
+);
+
+/// Where the sounds come from: the binary, or the `STARHOP_ASSETS` folder.
+#[derive(Resource, Clone, Copy, PartialEq, Eq, Debug)]
+enum SoundSource {
+    Embedded,
+    Folder,
+}
+
+impl SoundSource {
+    fn path(self, file: &str) -> String {
+        match self {
+            SoundSource::Embedded => format!("embedded://starhop/sounds/{file}"),
+            SoundSource::Folder => format!("sounds/{file}"),
+        }
+    }
+}
+
+/// Registers the built-in sounds with Bevy's `embedded://` asset source.
+fn embed_sounds(app: &mut App) {
+    let registry = app
+        .world_mut()
+        .resource_mut::<bevy::asset::io::embedded::EmbeddedAssetRegistry>();
+    for (file, bytes) in SOUND_FILES {
+        let path = std::path::PathBuf::from(format!("starhop/sounds/{file}"));
+        registry.insert_asset(std::path::PathBuf::new(), &path, *bytes);
+    }
+}
+
+fn load_sounds(mut commands: Commands, assets: Res<AssetServer>, source: Res<SoundSource>) {
+    let load = |file: &str| assets.load(source.path(file));
     commands.insert_resource(Sounds {
-        select: assets.load("sounds/select.wav"),
-        hop: assets.load("sounds/hop.wav"),
-        land: assets.load("sounds/land.wav"),
-        invalid: assets.load("sounds/invalid.wav"),
-        turn: assets.load("sounds/turn.wav"),
-        finish: assets.load("sounds/finish.wav"),
-        fanfare: assets.load("sounds/fanfare.wav"),
-        solved: assets.load("sounds/solved.wav"),
-        music: assets.load("sounds/music.wav"),
+        select: load("select.wav"),
+        hop: load("hop.wav"),
+        land: load("land.wav"),
+        invalid: load("invalid.wav"),
+        turn: load("turn.wav"),
+        finish: load("finish.wav"),
+        fanfare: load("fanfare.wav"),
+        solved: load("solved.wav"),
+        music: load("music.wav"),
         party: PartySounds {
-            appear: assets.load("sounds/box.wav"),
-            pickup: assets.load("sounds/pickup.wav"),
-            roadblock: assets.load("sounds/roadblock.wav"),
-            worker: assets.load("sounds/worker.wav"),
-            power: assets.load("sounds/power.wav"),
-            wing: assets.load("sounds/wing.wav"),
-            swap: assets.load("sounds/swap.wav"),
-            tornado: assets.load("sounds/tornado.wav"),
-            expire: assets.load("sounds/expire.wav"),
+            appear: load("box.wav"),
+            pickup: load("pickup.wav"),
+            roadblock: load("roadblock.wav"),
+            worker: load("worker.wav"),
+            power: load("power.wav"),
+            wing: load("wing.wav"),
+            swap: load("swap.wav"),
+            tornado: load("tornado.wav"),
+            expire: load("expire.wav"),
         },
     });
+}
+
+/// Says once in the log that every sound is ready (the packaging check
+/// looks for it), or which could not be loaded and why.
+fn report_sounds(
+    assets: Res<AssetServer>,
+    sounds: Res<Sounds>,
+    source: Res<SoundSource>,
+    mut done: Local<bool>,
+) {
+    if *done {
+        return;
+    }
+    let p = &sounds.party;
+    let all = [
+        &sounds.select,
+        &sounds.hop,
+        &sounds.land,
+        &sounds.invalid,
+        &sounds.turn,
+        &sounds.finish,
+        &sounds.fanfare,
+        &sounds.solved,
+        &sounds.music,
+        &p.appear,
+        &p.pickup,
+        &p.roadblock,
+        &p.worker,
+        &p.power,
+        &p.wing,
+        &p.swap,
+        &p.tornado,
+        &p.expire,
+    ];
+    let mut loaded = 0;
+    for handle in all {
+        match assets.get_load_state(handle) {
+            Some(bevy::asset::LoadState::Loaded) => loaded += 1,
+            Some(bevy::asset::LoadState::Failed(e)) => {
+                warn!("a sound could not be loaded: {e}");
+                *done = true;
+            }
+            _ => {}
+        }
+    }
+    if loaded == all.len() {
+        info!("sounds: all {loaded} loaded ({:?})", *source);
+        *done = true;
+    }
 }
 
 /// Linear volume (0..1) to decibels for kira.
@@ -162,7 +276,7 @@ fn play_effects(
     for (sound, gain) in queue {
         audio
             .play(sound.clone())
-            .with_volume(decibels(settings.volume * gain));
+            .with_volume(decibels(settings.master_volume * settings.volume * gain));
     }
 }
 
@@ -174,8 +288,9 @@ fn play_music(
     settings: Res<Settings>,
     mut playing: Local<bool>,
 ) {
-    let wanted = settings.sound && settings.music_volume > 0.001;
-    let volume = decibels(settings.music_volume);
+    let music = settings.master_volume * settings.music_volume;
+    let wanted = settings.sound && music > 0.001;
+    let volume = decibels(music);
     match (wanted, *playing) {
         (true, false) => {
             channel

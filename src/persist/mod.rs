@@ -191,6 +191,14 @@ pub fn load_settings(
     }
 }
 
+/// The settings file as it is, without a word or a change on disk when it
+/// cannot be read (`load_settings` says so and keeps it aside later): the
+/// window is made from it before the game has a screen to say anything on.
+pub fn peek_settings(folders: &Folders) -> Option<Settings> {
+    let bytes = std::fs::read(folders.config.join("settings.json")).ok()?;
+    serde_json::from_slice(&bytes).ok()
+}
+
 /// Writes the settings when they change (not in a run that writes no files).
 fn save_settings(
     folders: Res<Folders>,

@@ -76,7 +76,7 @@ impl From<PresetArg> for Preset {
 #[derive(Parser, Debug)]
 #[command(
     name = "starhop",
-    version,
+    version = starhop_about::VERSION,
     about = "Starhop: Chinese checkers on a 3D star board"
 )]
 pub struct Args {
@@ -132,6 +132,9 @@ pub struct Args {
     /// Exit after this many seconds.
     #[arg(long, value_name = "SECONDS")]
     pub quit_after: Option<f32>,
+    /// Write the manual page (section 6) into DIR and exit (for packaging).
+    #[arg(long, value_name = "DIR", hide = true)]
+    pub man_pages: Option<PathBuf>,
     /// Start a food checkers (食棋) game: a solo puzzle, free solo or a table
     /// of several players (--players, --bots / --vs, --holes, --slides).
     #[arg(long, value_enum)]

@@ -11,7 +11,7 @@ use crate::food::Food;
 use crate::kit::panels::SavedList;
 use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
-use crate::settings::{Language, Quality, Settings, UiScale};
+use crate::settings::{FrameCap, Language, Quality, Settings, UiScale};
 use crate::stage::input::ToggleMenu;
 use crate::ui::{Ask, Asking, Overlay, Tr, ask_yes_no, modal, seat_in_list, trf};
 use bevy::prelude::*;
@@ -186,7 +186,14 @@ pub fn overlays(
                     ui.set_width(340.0);
                     let mut s = settings.clone();
                     crate::ui::language_switch(ui, &mut s);
-                    ui.checkbox(&mut s.sound, lang.t("Sound"));
+                    ui.checkbox(&mut s.sound, lang.t("Sound"))
+                        .on_hover_text(lang.t("M turns the sound off and on in any screen."));
+                    ui.add_enabled(
+                        s.sound,
+                        egui::Slider::new(&mut s.master_volume, 0.0..=1.0)
+                            .fixed_decimals(2)
+                            .text(lang.t("Master volume")),
+                    );
                     ui.add_enabled(
                         s.sound,
                         egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Effects volume")),
@@ -237,6 +244,28 @@ pub fn overlays(
                     .on_hover_text(lang.t(
                         "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
                     ));
+                    ui.checkbox(&mut s.fullscreen, lang.t("Full screen (F11)"));
+                    ui.checkbox(&mut s.vsync, lang.t("Vertical sync"))
+                        .on_hover_text(lang.t(
+                            "Show each picture when the screen is ready for it, with no tearing.",
+                        ));
+                    choice_row(
+                        ui,
+                        lang.t("Frame rate cap"),
+                        &mut s.frame_cap,
+                        &[
+                            (FrameCap::Off, lang.t("off")),
+                            (FrameCap::Fps30, "30"),
+                            (FrameCap::Fps60, "60"),
+                            (FrameCap::Fps120, "120"),
+                        ],
+                    )
+                    .on_hover_text(
+                        lang.t(
+                            "At most this many pictures a second: a laptop runs cooler and longer.",
+                        ),
+                    );
+                    about(ui, lang);
                     if s != *settings {
                         *settings = s;
                     }
@@ -325,6 +354,8 @@ pub fn overlays(
                                 (orbit.as_str(), lang.t("Turn and tilt the board")),
                                 ("T", lang.t("Top-down view")),
                                 ("Home", lang.t("Face the player to move")),
+                                ("F11", lang.t("Full screen, and back")),
+                                ("M", lang.t("Sound off, and on again")),
                             ] {
                                 ui.monospace(keys);
                                 ui.label(what);
@@ -639,6 +670,24 @@ fn choice_row<T: Copy + PartialEq>(
         }
     })
     .response
+}
+
+/// The game's version and commit, and the licences of its code, fonts and
+/// sounds (folded away until asked for).
+fn about(ui: &mut egui::Ui, lang: Language) {
+    ui.separator();
+    egui::CollapsingHeader::new(lang.t("About Starhop"))
+        .id_salt("settings-about")
+        .show(ui, |ui| {
+            ui.label(trf(lang, "Version {}", &[&starhop_about::VERSION]));
+            ui.label(lang.t("Code: MIT or Apache-2.0, at your choice."));
+            ui.label(
+                lang.t("Fonts: Quicksand and Noto Sans CJK, under the SIL Open Font License 1.1."),
+            );
+            ui.label(
+                lang.t("Sounds and music: made for Starhop by a script, public domain (CC0 1.0)."),
+            );
+        });
 }
 
 /// The Close button at the foot of a window, centred under a separator; it

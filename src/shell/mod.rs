@@ -7,6 +7,8 @@ use crate::ui::{Overlay, UiPass};
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
+pub mod crash;
+pub mod desktop;
 pub mod launch;
 mod menus;
 pub mod perf;

@@ -610,6 +610,34 @@ fn an_unknown_shot_is_refused_with_the_names_there_are() {
     assert_eq!(unknown_shot(app.world()), None);
 }
 
+/// The game's manual page is made from its command line: every option
+/// there, the packaging's own one not.
+#[test]
+fn the_version_and_the_manual_page_come_from_the_command_line() {
+    use starhop::shell::launch::Args;
+    let pages = starhop_about::man_pages(Args::command());
+    assert_eq!(pages.len(), 1, "the game has no subcommands");
+    let (name, page) = &pages[0];
+    assert_eq!(name, "starhop.6");
+    let page = String::from_utf8(page.clone()).unwrap();
+    for option in ["screenshot", "players", "food", "draughts", "lang"] {
+        assert!(
+            page.contains(&format!("\\-\\-{option}")),
+            "--{option} missing"
+        );
+    }
+    assert!(
+        !page.contains("man\\-pages"),
+        "the packaging option is hidden"
+    );
+    assert!(page.contains(starhop_about::VERSION));
+    let version = Args::command().render_version();
+    assert_eq!(
+        version.trim(),
+        format!("starhop {}", starhop_about::VERSION)
+    );
+}
+
 /// `--help` lists the shots `--shot` takes: the shell's own and every
 /// mode's, by the names the modes register, and nothing else.
 #[test]

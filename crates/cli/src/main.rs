@@ -37,7 +37,7 @@ use std::process::ExitCode;
 #[derive(Parser)]
 #[command(
     name = "starhop-cli",
-    version,
+    version = starhop_about::VERSION,
     about = "Starhop Chinese checkers engine tools"
 )]
 struct Cli {
@@ -47,6 +47,9 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Write the manual pages (section 6) into DIR (for packaging).
+    #[command(hide = true)]
+    ManPages { dir: PathBuf },
     /// Count the leaf positions of all legal move sequences from the start position.
     Perft {
         /// Rows per star point: 3, 4 or 5.
@@ -180,6 +183,7 @@ pub fn progress_bar(len: u64, label: &str, show: bool) -> ProgressBar {
 
 fn main() -> ExitCode {
     let command = match Cli::parse().command {
+        Command::ManPages { dir } => return write_man_pages(&dir),
         Command::Solve(args) => return food::solve_command(args),
         Command::FoodPuzzles(args) => return food::puzzles_command(args),
         other => other,
@@ -188,6 +192,26 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("starhop-cli: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// `starhop-cli man-pages DIR`: this tool's manual pages, one per subcommand.
+fn write_man_pages(dir: &std::path::Path) -> ExitCode {
+    use clap::CommandFactory;
+    match starhop_about::write_man_pages(Cli::command(), dir) {
+        Ok(files) => {
+            for file in files {
+                println!("{}", file.display());
+            }
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!(
+                "starhop-cli: cannot write the manual pages into {}: {e}",
+                dir.display()
+            );
             ExitCode::FAILURE
         }
     }
@@ -268,8 +292,8 @@ fn run(command: Command) -> Result<(), String> {
         Command::Join(args) => net::join(args),
         Command::Discover(args) => net::discover(args),
         Command::Draughts(cmd) => draughts::run(cmd),
-        Command::Solve(_) | Command::FoodPuzzles(_) => {
-            unreachable!("the food commands set their own exit codes")
+        Command::Solve(_) | Command::FoodPuzzles(_) | Command::ManPages { .. } => {
+            unreachable!("these commands set their own exit codes")
         }
         Command::Perft {
             size,

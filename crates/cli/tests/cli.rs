@@ -865,3 +865,41 @@ fn draughts_arena_reports_the_score() {
     assert!(out.contains("A: "), "{out}");
     assert!(out.contains("95% CI"), "{out}");
 }
+
+#[test]
+fn version_names_the_release_and_the_commit() {
+    let (ok, out, _) = cli(&["--version"]);
+    assert!(ok);
+    assert_eq!(
+        out.trim(),
+        format!("starhop-cli {}", starhop_about::VERSION)
+    );
+}
+
+#[test]
+fn man_pages_cover_the_tool_and_each_command() {
+    let dir = std::env::temp_dir().join(format!("starhop-cli-man-{}", std::process::id()));
+    let (ok, out, err) = cli(&["man-pages", dir.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    let written: Vec<&str> = out.lines().collect();
+    for page in [
+        "starhop-cli.6",
+        "starhop-cli-perft.6",
+        "starhop-cli-serve.6",
+    ] {
+        let path = dir.join(page);
+        assert!(
+            written.contains(&path.to_str().unwrap()),
+            "{page} not in {out}"
+        );
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert!(text.contains(".SH OPTIONS"), "{page}: {text}");
+    }
+    let perft = std::fs::read_to_string(dir.join("starhop-cli-perft.6")).unwrap();
+    assert!(perft.contains("Rows per star point"), "{perft}");
+    assert!(
+        !out.contains("man-pages"),
+        "the hidden command has no page: {out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
