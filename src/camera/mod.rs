@@ -151,7 +151,9 @@ pub(super) fn plugin(app: &mut App) {
 fn spawn_camera(mut commands: Commands, orbit: Res<Orbit>) {
     commands.spawn((
         Camera3d::default(),
-        Msaa::Sample4,
+        // The room's quality setting smooths edges with FXAA: no MSAA
+        // pipelines to compile at start.
+        Msaa::Off,
         Transform::from_translation(orbit.eye()).looking_at(Vec3::ZERO, Vec3::Y),
     ));
 }
