@@ -5,6 +5,7 @@
 
 use crate::base::Notice;
 use crate::settings::{Settings, WindowPlace};
+use crate::stage::input::keys::modifier_held;
 use crate::ui::tr;
 use bevy::ecs::system::NonSendMarker;
 use bevy::prelude::*;
@@ -111,7 +112,8 @@ fn keys(
     if keys.just_pressed(KeyCode::F11) {
         settings.fullscreen = !settings.fullscreen;
     }
-    if keys.just_pressed(KeyCode::KeyM) && !any_modifier(&keys) {
+    // Ctrl+M and the like are someone else's shortcuts.
+    if keys.just_pressed(KeyCode::KeyM) && !modifier_held(&keys) {
         settings.sound = !settings.sound;
         let word = if settings.sound {
             "Sound on"
@@ -120,18 +122,6 @@ fn keys(
         };
         notices.write(Notice::Info(tr(settings.language, word).to_string()));
     }
-}
-
-/// Ctrl+M and the like are someone else's shortcuts.
-fn any_modifier(keys: &ButtonInput<KeyCode>) -> bool {
-    keys.any_pressed([
-        KeyCode::ControlLeft,
-        KeyCode::ControlRight,
-        KeyCode::AltLeft,
-        KeyCode::AltRight,
-        KeyCode::SuperLeft,
-        KeyCode::SuperRight,
-    ])
 }
 
 /// The window follows the settings' full screen and vsync as they change.
