@@ -476,3 +476,4 @@ sounds-and-music-made-for = Sounds and music: made for Starhop by a script, publ
 starhop-stopped-unexpectedly-last = Starhop stopped unexpectedly last time. A report of what happened is in { $path }
 full-screen-and-back = Full screen, and back
 sound-off-and-on-again = Sound off, and on again
+off-setting = Off

@@ -437,3 +437,4 @@ sounds-and-music-made-for = 音效和音乐：由脚本为 Starhop 生成，属�
 starhop-stopped-unexpectedly-last = Starhop 上次意外退出。事情经过的报告在 { $path }
 full-screen-and-back = 全屏，再按一次还原
 sound-off-and-on-again = 关闭声音，再按一次打开
+off-setting = 关

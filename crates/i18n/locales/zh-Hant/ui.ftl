@@ -438,3 +438,4 @@ sounds-and-music-made-for = 音效和音樂：由指令碼為 Starhop 生成，�
 starhop-stopped-unexpectedly-last = Starhop 上次意外退出。事情經過的報告在 { $path }
 full-screen-and-back = 全屏，再按一次還原
 sound-off-and-on-again = 關閉聲音，再按一次開啟
+off-setting = 關
