@@ -151,7 +151,9 @@ fn start_jobs(
             Some(c) => c,
             None => Crossing::new(key.0, key.1).ok()?,
         };
-        // The budget counts from when the search starts, not from the ask.
+        // The budget counts from when the search starts, not from the ask
+        // nor while the solver builds its tables.
+        solver.prepare();
         let limits = Limits {
             stop: Some(stop),
             ..Limits::time(HINT_BUDGET)

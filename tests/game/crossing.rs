@@ -325,6 +325,60 @@ fn a_hint_found_in_the_background_lifts_a_move_of_the_optimal_crossing() {
     assert_eq!(game(&app).played(), &[hint.route.clone()][..]);
 }
 
+/// Asks for a hint and waits (in real time: the search runs on the shared
+/// pool) until it is on show or a minute has passed.
+fn ask_for_a_hint(app: &mut App) -> Option<Hint> {
+    let revision = game(app).revision();
+    tap(app, KeyCode::KeyH);
+    let began = std::time::Instant::now();
+    while app
+        .world()
+        .resource::<CrossingHint>()
+        .for_revision(revision)
+        .is_none()
+        && began.elapsed().as_secs() < 60
+    {
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    app.world()
+        .resource::<CrossingHint>()
+        .for_revision(revision)
+        .cloned()
+}
+
+/// On the standard board a player who follows the hints gets one for every
+/// move: the first ten come from the proven line, each one move shorter;
+/// off the line a hint still comes (the best line found in time).
+#[test]
+fn every_hinted_move_is_followed_by_another_hint() {
+    let mut app = app_with(None);
+    start(&mut app, 4);
+    let optimum =
+        starhop_ai::crossing::known_optimum(4, false).expect("the standard board is proven");
+    for n in 0..10 {
+        let hint = ask_for_a_hint(&mut app).unwrap_or_else(|| panic!("a hint after {n} moves"));
+        assert!(hint.proven, "move {n}: on the proven line");
+        assert_eq!(hint.remaining + n + 1, optimum, "move {n}");
+        tap(&mut app, KeyCode::Enter);
+        settle(&mut app);
+        assert_eq!(game(&app).played().len() as u32, n + 1);
+        assert_eq!(game(&app).played().last(), Some(&hint.route));
+    }
+    // Off the line: any other legal move, then a hint all the same.
+    let g = game(&app).clone();
+    let hint = ask_for_a_hint(&mut app).unwrap();
+    let other = g
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != hint.mv)
+        .expect("another move");
+    play(&mut app, other.from, other.to);
+    settle(&mut app);
+    let off = ask_for_a_hint(&mut app).expect("a hint off the stored line");
+    assert!(game(&app).why_not(off.mv.from, off.mv.to).is_none());
+}
+
 #[test]
 fn watching_plays_the_best_known_line_and_gives_the_game_back() {
     use starhop::crossing::watch::WatchControl;

@@ -276,3 +276,60 @@ fn a_hint_from_the_start_of_a_proven_board_needs_no_search() {
         assert!(other.moves(other.start()).contains(&h.mv));
     }
 }
+
+/// A hint never comes back empty, even with no time to search: along the
+/// stored line (each one move shorter), along its mirror image, and off it
+/// (a quick narrow search answers).
+#[test]
+fn a_hint_comes_on_the_stored_line_its_mirror_and_off_it_with_no_time_to_search() {
+    let stopped = Limits {
+        stop: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        ))),
+        ..Limits::default()
+    };
+    let c = Crossing::new(4, false).unwrap();
+    let line = best_known_line(4, false).unwrap();
+    let optimum = known_optimum(4, false).unwrap() as usize;
+    // South to north: the mirror keeps r and swaps q and s.
+    let mirror = |h: Hole| {
+        let x = c.board().hex(h);
+        c.board().hole(Hex::new(x.s(), x.r)).unwrap()
+    };
+    let (mut marbles, mut mirrored) = (c.start(), c.start());
+    for (n, route) in line.iter().enumerate().take(12) {
+        let hint = c.hint_until(marbles, &stopped).expect("on the line");
+        assert_eq!(&hint.route, route, "move {n}");
+        assert!(hint.proven);
+        assert_eq!(hint.remaining as usize + n + 1, optimum);
+        let seen = c
+            .hint_until(mirrored, &stopped)
+            .expect("on the mirror image");
+        let image: Vec<Hole> = route.iter().map(|&h| mirror(h)).collect();
+        // A position that is its own mirror image (the start) gets the line's move.
+        let expected = if mirrored == marbles { route } else { &image };
+        assert_eq!(&seen.route, expected, "mirrored move {n}");
+        assert!(c.moves(mirrored).contains(&seen.mv));
+        marbles.remove(route[0]);
+        marbles.insert(*route.last().unwrap());
+        mirrored.remove(image[0]);
+        mirrored.insert(*image.last().unwrap());
+    }
+    // Off the line: a move the line does not play next.
+    let next = &line[12];
+    let other = c
+        .moves(marbles)
+        .into_iter()
+        .find(|m| m.from != next[0] || m.to != *next.last().unwrap())
+        .unwrap();
+    marbles.remove(other.from);
+    marbles.insert(other.to);
+    let off = c
+        .hint_until(marbles, &stopped)
+        .expect("a quick line off the stored one");
+    assert!(c.moves(marbles).contains(&off.mv));
+    assert!(
+        off.remaining as usize + 13 + 1 >= optimum,
+        "never shorter than the optimum"
+    );
+}

@@ -240,19 +240,17 @@ impl Crossing {
     }
 
     /// [`Crossing::hint`] within any limits (a stop flag raised when the
-    /// player has left the position, say).
+    /// player has left the position, say). A hint never comes back empty
+    /// while a move is left: on the stored best line from the start (or its
+    /// mirror image) it is the line's next move, at once; elsewhere the
+    /// best line the search finds in time, or else a quick narrow search's.
     pub fn hint_until(&self, marbles: Bitboard, limits: &Limits) -> Option<Hint> {
-        // From the start of the challenge (seat 0, as the lines were found) a
-        // proven line is already known: no search.
-        let known = lines::best(self.board().size, self.long_jumps())
-            .filter(|l| l.proven && self.inner.seat == 0 && marbles == self.start())
-            .map(|l| Solution {
-                routes: l.routes,
-                proven: true,
-            });
-        let solution = match known {
+        if let Some(hint) = self.hint_on_known_line(marbles) {
+            return Some(hint);
+        }
+        let solution = match self.solve(marbles, limits).solution {
             Some(s) => s,
-            None => self.solve(marbles, limits).solution?,
+            None => self.quick_line(marbles)?,
         };
         let route = solution.routes.first()?.clone();
         Some(Hint {
@@ -265,7 +263,68 @@ impl Crossing {
             proven: solution.proven,
         })
     }
+
+    /// Builds what the searches read (the row database: seconds on the
+    /// standard board), so a search's time is spent searching.
+    pub fn prepare(&self) {
+        self.inner.rows();
+    }
+
+    /// The next move of the stored best line from the start, where
+    /// `marbles` stand on it or on its mirror image (the lines were found
+    /// for seat 0); proven if the line is, since every rest of a shortest
+    /// line is shortest from where it starts.
+    fn hint_on_known_line(&self, marbles: Bitboard) -> Option<Hint> {
+        let line = lines::best(self.board().size, self.long_jumps())?;
+        if self.inner.seat != 0 {
+            return None;
+        }
+        let g = &*self.inner;
+        let mirrored =
+            |route: &[Hole]| -> Vec<Hole> { route.iter().map(|&h| g.mirror[h as usize]).collect() };
+        let mut pos = self.start();
+        for (done, route) in line.routes.iter().enumerate() {
+            let mirror = if pos == marbles {
+                false
+            } else if g.canonical(pos) == g.canonical(marbles) {
+                true
+            } else {
+                let (from, to) = (*route.first()?, *route.last()?);
+                pos = (pos & !Bitboard::single(from)) | Bitboard::single(to);
+                continue;
+            };
+            let route = if mirror {
+                mirrored(route)
+            } else {
+                route.clone()
+            };
+            return Some(Hint {
+                mv: Move {
+                    from: route[0],
+                    to: *route.last()?,
+                },
+                route,
+                remaining: (line.routes.len() - done - 1) as u32,
+                proven: line.proven,
+            });
+        }
+        None
+    }
+
+    /// A crossing found by a narrow beam, however long it takes (a few
+    /// milliseconds): the answer when the full search ran out of time.
+    fn quick_line(&self, marbles: Bitboard) -> Option<Solution> {
+        let limits = Limits {
+            beam_width: Some(QUICK_BEAM),
+            max_nodes: Some(0),
+            ..Limits::unlimited()
+        };
+        self.solve(marbles, &limits).solution
+    }
 }
+
+/// The beam of [`Crossing::quick_line`]: narrow enough to answer at once.
+const QUICK_BEAM: usize = 48;
 
 /// The proven shortest crossing from the start, where one is known: `(size,
 /// long jumps) -> moves`, as `starhop-cli cross` proved them (the figures
