@@ -42,7 +42,7 @@ pub fn primary_window(settings: &Settings) -> Window {
     };
     window.mode = window_mode(settings.fullscreen);
     window.present_mode = present_mode(settings.vsync);
-    if let Some(place) = settings.window.filter(|p| believable(p)) {
+    if let Some(place) = settings.window.filter(believable) {
         window.resolution = WindowResolution::new(place.width as u32, place.height as u32);
         if let Some((x, y)) = place.position {
             window.position = WindowPosition::At(IVec2::new(x, y));
