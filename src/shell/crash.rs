@@ -151,26 +151,31 @@ fn report(message: &str, backtrace: &str, recent: &[String], home: Option<&str>)
 pub fn log_layer(_app: &mut App) -> Option<BoxedLayer> {
     let dir = logs_folder(&Folders::from_env());
     let sink = Arc::new(Sink::open(dir));
-    let for_panics = sink.clone();
+    write_reports_on_panic(sink.clone());
+    let layer = tracing_subscriber::fmt::layer()
+        .with_ansi(false)
+        .with_writer(move || SinkWriter(sink.clone()));
+    Some(layer.boxed())
+}
+
+/// From now on a panic writes a crash report beside the log, then goes on
+/// as before (the message on standard error, the unwinding).
+fn write_reports_on_panic(sink: Arc<Sink>) {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
         let backtrace = std::backtrace::Backtrace::force_capture().to_string();
         let text = report(
             &info.to_string(),
             &backtrace,
-            &for_panics.recent(),
-            for_panics.home.as_deref(),
+            &sink.recent(),
+            sink.home.as_deref(),
         );
-        let path = for_panics.dir.join(NEW_REPORT);
+        let path = sink.dir.join(NEW_REPORT);
         if std::fs::write(&path, text).is_ok() {
             eprintln!("Starhop stopped: a crash report is in {}", path.display());
         }
         previous(info);
     }));
-    let layer = tracing_subscriber::fmt::layer()
-        .with_ansi(false)
-        .with_writer(move || SinkWriter(sink.clone()));
-    Some(layer.boxed())
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -258,6 +263,27 @@ mod tests {
         let text = report("boom at src/x.rs:1", "0: main", &recent, Some("/home/ann"));
         assert!(text.contains(starhop_about::VERSION) && text.contains("boom at src/x.rs:1"));
         assert!(text.contains("0: main") && text.contains(&recent[0]));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A real panic writes the report, with the log's last line in it.
+    #[test]
+    fn a_panic_leaves_a_report_beside_the_log() {
+        let dir = temp_dir("panic");
+        let sink = Arc::new(Sink::open(dir.clone()));
+        sink.write(b"the last thing logged\n");
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(|_| {}));
+        write_reports_on_panic(sink);
+        let caught = std::panic::catch_unwind(|| panic!("the board fell off the table"));
+        // Back to the test runner's own hook, whatever happened.
+        drop(std::panic::take_hook());
+        std::panic::set_hook(before);
+        assert!(caught.is_err());
+        let text = std::fs::read_to_string(dir.join(NEW_REPORT)).expect("a crash report");
+        assert!(text.contains("the board fell off the table"), "{text}");
+        assert!(text.contains("crash.rs"), "the place: {text}");
+        assert!(text.contains("the last thing logged"), "{text}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

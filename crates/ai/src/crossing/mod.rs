@@ -245,7 +245,7 @@ impl Crossing {
     /// mirror image) it is the line's next move, at once; elsewhere the
     /// best line the search finds in time, or else a quick narrow search's.
     pub fn hint_until(&self, marbles: Bitboard, limits: &Limits) -> Option<Hint> {
-        if let Some(hint) = self.hint_on_known_line(marbles) {
+        if let Some(hint) = self.hint_from_known_line(marbles) {
             return Some(hint);
         }
         let solution = match self.solve(marbles, limits).solution {
@@ -274,7 +274,7 @@ impl Crossing {
     /// `marbles` stand on it or on its mirror image (the lines were found
     /// for seat 0); proven if the line is, since every rest of a shortest
     /// line is shortest from where it starts.
-    fn hint_on_known_line(&self, marbles: Bitboard) -> Option<Hint> {
+    pub fn hint_from_known_line(&self, marbles: Bitboard) -> Option<Hint> {
         let line = lines::best(self.board().size, self.long_jumps())?;
         if self.inner.seat != 0 {
             return None;
