@@ -208,6 +208,18 @@ fn a_piece_that_cannot_take_is_refused_while_a_capture_is_compulsory() {
     assert!(problems(&app).iter().any(|p| p.contains("cannot go there")));
 }
 
+/// Updates until `done`, in real time (bots and hints think on the shared
+/// pool, which other tests may be using): a minute at most, then fails
+/// saying what never came.
+fn wait_for(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
+    let began = std::time::Instant::now();
+    while !done(app) {
+        assert!(began.elapsed().as_secs() < 60, "{what} never came");
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
 #[test]
 fn a_bot_answers_on_the_background_pool_and_undo_returns_to_the_person() {
     let mut app = draughts_app(None);
@@ -222,14 +234,9 @@ fn a_bot_answers_on_the_background_pool_and_undo_returns_to_the_person() {
     press(&mut app, &[22, 18]);
     assert_eq!(game(&app).ply_count(), 1);
     // The bot thinks, waits for the move to land, then plays.
-    for _ in 0..600 {
-        app.update();
-        if game(&app).ply_count() == 2 {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(2));
-    }
-    assert_eq!(game(&app).ply_count(), 2, "the bot never answered");
+    wait_for(&mut app, "the bot's answer", |app| {
+        game(app).ply_count() == 2
+    });
     assert_eq!(game(&app).side_to_move(), Side::White);
     settle(&mut app, 300);
     assert_pieces_match(&mut app);
@@ -490,13 +497,9 @@ fn a_hint_is_a_legal_move_of_the_person_to_move_and_picks_its_piece_up() {
         setup(Variant::International, HUMANS[0], HUMANS[1]),
     );
     app.world_mut().write_message(DraughtsHintRequest);
-    for _ in 0..500 {
-        app.update();
-        if app.world().resource::<DraughtsHint>().0.is_some() {
-            break;
-        }
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_for(&mut app, "a hint", |app| {
+        app.world().resource::<DraughtsHint>().0.is_some()
+    });
     let (revision, mv) = app
         .world()
         .resource::<DraughtsHint>()
@@ -524,17 +527,15 @@ fn enter_plays_the_hinted_move_and_ctrl_s_saves() {
     start_at(&mut app, Variant::Russian, "W:W31:B26,18,27,19,1");
     for round in 0..2 {
         app.world_mut().write_message(DraughtsHintRequest);
-        let mut hinted = None;
-        for _ in 0..500 {
-            app.update();
-            hinted = app.world().resource::<DraughtsHint>().0;
-            if hinted.is_some_and(|(r, _)| r == app.world().resource::<DraughtsSession>().revision)
-            {
-                break;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(5));
-        }
-        let (_, mv) = hinted.expect("a hint came");
+        let for_this_position = |app: &App| {
+            let revision = app.world().resource::<DraughtsSession>().revision;
+            app.world()
+                .resource::<DraughtsHint>()
+                .0
+                .filter(|(r, _)| *r == revision)
+        };
+        wait_for(&mut app, "a hint", |app| for_this_position(app).is_some());
+        let (_, mv) = for_this_position(&app).expect("a hint came");
         let plies = game(&app).ply_count();
         let hops = game(&app).routes(&mv)[0].len();
         for _ in 0..hops {
