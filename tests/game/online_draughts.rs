@@ -183,17 +183,23 @@ fn play_draughts(
     what: &str,
     mut stop: impl FnMut(&mut [&mut App]) -> bool,
 ) {
-    let mut pressed: Vec<Option<u64>> = vec![None; apps.len()];
+    // What each app pressed last: the position's revision, and when. A
+    // person whose move did not take clicks again; so does this player,
+    // after two seconds on the same position.
+    let mut pressed: Vec<Option<(u64, Instant)>> = vec![None; apps.len()];
     until(apps, Duration::from_secs(180), what, |apps| {
         if stop(apps) {
             return true;
         }
         for (i, app) in apps.iter_mut().enumerate() {
             let s = session(app);
-            if !s.human_to_move() || pressed[i] == Some(s.revision) {
+            let waiting = pressed[i].is_some_and(|(revision, at)| {
+                revision == s.revision && at.elapsed() < Duration::from_secs(2)
+            });
+            if !s.human_to_move() || waiting {
                 continue;
             }
-            pressed[i] = Some(s.revision);
+            pressed[i] = Some((s.revision, Instant::now()));
             if s.game.ply_count() >= resign_at {
                 app.world_mut().write_message(DraughtsTurn::Resign);
                 continue;
