@@ -8,18 +8,11 @@ fn main() -> AppExit {
     let started = std::time::Instant::now();
     let args = Args::from_command_line();
     if let Some(dir) = &args.man_pages {
-        return match starhop_about::write_man_pages(Args::command(), dir) {
-            Ok(files) => {
-                files.iter().for_each(|f| println!("{}", f.display()));
-                AppExit::Success
-            }
-            Err(e) => {
-                eprintln!(
-                    "starhop: cannot write the manual page into {}: {e}",
-                    dir.display()
-                );
-                AppExit::from_code(1)
-            }
+        let written = starhop_about::man_pages_command(Args::command(), dir);
+        return if written {
+            AppExit::Success
+        } else {
+            AppExit::from_code(1)
         };
     }
     let options = args.options(started);

@@ -493,17 +493,8 @@ pub fn make_sample_saves(folders: &Folders) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::persist::temp_dir;
     use crate::settings::Language;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!(
-            "starhop-classic-saves-{name}-{}",
-            std::process::id()
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     fn files_in(dir: &Path) -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -540,7 +531,7 @@ mod tests {
 
     #[test]
     fn saved_games_never_overwrite_each_other_and_list_newest_first() {
-        let dir = temp_dir("saves");
+        let dir = temp_dir("classic-saves", "saves");
         let record = Record {
             bots: vec![None, Some("Hard".into())],
             ..a_record()
@@ -570,7 +561,7 @@ mod tests {
 
     #[test]
     fn a_garbage_or_truncated_save_is_explained_marked_and_moved_aside() {
-        let dir = temp_dir("bad-saves");
+        let dir = temp_dir("classic-saves", "bad-saves");
         let good = save_record(&dir, &a_record(), "good").unwrap();
         let text = std::fs::read_to_string(&good).unwrap();
         let truncated = dir.join("truncated.json");

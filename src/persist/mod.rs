@@ -287,18 +287,20 @@ pub fn save_game_file(
     }
 }
 
+/// An empty folder of this test process's own under the system's temporary
+/// folder, for a unit test of `module` to write its files in.
+#[cfg(test)]
+pub(crate) fn temp_dir(module: &str, name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("starhop-{module}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::settings::Settings;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("starhop-persist-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
 
     fn files_in(dir: &Path) -> Vec<PathBuf> {
         let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -311,7 +313,7 @@ mod tests {
 
     #[test]
     fn settings_round_trip_and_a_missing_file_is_no_error() {
-        let dir = temp_dir("roundtrip");
+        let dir = temp_dir("persist", "roundtrip");
         let path = dir.join("settings.json");
         assert_eq!(read_json::<Settings>(&path), Ok(None));
         let s = Settings {
@@ -336,7 +338,7 @@ mod tests {
 
     #[test]
     fn a_corrupt_file_is_kept_aside_not_overwritten() {
-        let dir = temp_dir("corrupt");
+        let dir = temp_dir("persist", "corrupt");
         let path = dir.join("settings.json");
         std::fs::write(&path, "{ this is not json").unwrap();
         let err = read_json::<Settings>(&path).unwrap_err();

@@ -218,17 +218,11 @@ fn keep_last_report(dir: &Path) -> Option<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("starhop-crash-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
-    }
+    use crate::persist::temp_dir;
 
     #[test]
     fn each_start_keeps_the_three_logs_before() {
-        let dir = temp_dir("rotate");
+        let dir = temp_dir("crash", "rotate");
         for run in 0..5 {
             let sink = Sink::open(dir.clone());
             sink.write(format!("run {run}\n").as_bytes());
@@ -243,7 +237,7 @@ mod tests {
 
     #[test]
     fn the_log_names_no_home_folder_and_keeps_its_last_lines() {
-        let dir = temp_dir("home");
+        let dir = temp_dir("crash", "home");
         let mut sink = Sink::open(dir.clone());
         sink.home = Some("/home/ann".into());
         for i in 0..RECENT_LINES + 5 {
@@ -269,7 +263,7 @@ mod tests {
     /// A real panic writes the report, with the log's last line in it.
     #[test]
     fn a_panic_leaves_a_report_beside_the_log() {
-        let dir = temp_dir("panic");
+        let dir = temp_dir("crash", "panic");
         let sink = Arc::new(Sink::open(dir.clone()));
         sink.write(b"the last thing logged\n");
         let before = std::panic::take_hook();
@@ -289,7 +283,7 @@ mod tests {
 
     #[test]
     fn a_new_report_is_told_once() {
-        let dir = temp_dir("report");
+        let dir = temp_dir("crash", "report");
         assert_eq!(keep_last_report(&dir), None);
         std::fs::write(dir.join(NEW_REPORT), "what happened").unwrap();
         let kept = keep_last_report(&dir).expect("the report is kept");

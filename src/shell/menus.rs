@@ -190,89 +190,7 @@ pub fn overlays(
                     let tallest = ui.ctx().content_rect().height() * 0.7;
                     egui::ScrollArea::vertical()
                         .max_height(tallest)
-                        .show(ui, |ui| {
-                        crate::ui::language_switch(ui, &mut s);
-                        ui.checkbox(&mut s.sound, lang.t("Sound"))
-                            .on_hover_text(lang.t("M turns the sound off and on in any screen."));
-                        ui.add_enabled(
-                            s.sound,
-                            egui::Slider::new(&mut s.master_volume, 0.0..=1.0)
-                                .fixed_decimals(2)
-                                .text(lang.t("Master volume")),
-                        );
-                        ui.add_enabled(
-                            s.sound,
-                            egui::Slider::new(&mut s.volume, 0.0..=1.0).text(lang.t("Effects volume")),
-                        );
-                        ui.add_enabled(
-                            s.sound,
-                            egui::Slider::new(&mut s.music_volume, 0.0..=1.0)
-                                .text(lang.t("Music volume")),
-                        )
-                        .on_hover_text(lang.t("A quiet tune while you play; all the way down is off."));
-                        ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
-                            .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
-                        ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
-                            .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
-                        ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
-                        ui.checkbox(&mut s.show_race, lang.t("Show the race"))
-                            .on_hover_text(lang.t(
-                            "Once two armies have passed each other, show the moves each still needs.",
-                        ));
-                        ui.add(
-                            egui::Slider::new(&mut s.animation_speed, 0.25..=3.0)
-                                .text(lang.t("Animation speed")),
-                        );
-                        choice_row(
-                            ui,
-                            lang.t("Interface size"),
-                            &mut s.ui_scale,
-                            &[
-                                (UiScale::Small, lang.t("Small")),
-                                (UiScale::Normal, lang.t("Normal")),
-                                (UiScale::Large, lang.t("Large")),
-                                (UiScale::Tv, lang.t("TV")),
-                            ],
-                        )
-                        .on_hover_text(
-                            lang.t("How large the menus and their text are: TV reads from a couch."),
-                        );
-                        choice_row(
-                            ui,
-                            lang.t("Picture quality"),
-                            &mut s.quality,
-                            &[
-                                (Quality::Auto, lang.t("Automatic")),
-                                (Quality::Low, lang.t("Low")),
-                                (Quality::High, lang.t("High")),
-                            ],
-                        )
-                        .on_hover_text(lang.t(
-                            "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
-                        ));
-                        ui.checkbox(&mut s.fullscreen, lang.t("Full screen (F11)"));
-                        ui.checkbox(&mut s.vsync, lang.t("Vertical sync"))
-                            .on_hover_text(lang.t(
-                                "Show each picture when the screen is ready for it, with no tearing.",
-                            ));
-                        choice_row(
-                            ui,
-                            lang.t("Frame rate cap"),
-                            &mut s.frame_cap,
-                            &[
-                                (FrameCap::Off, lang.t("Off")),
-                                (FrameCap::Fps30, "30"),
-                                (FrameCap::Fps60, "60"),
-                                (FrameCap::Fps120, "120"),
-                            ],
-                        )
-                        .on_hover_text(
-                            lang.t(
-                                "At most this many pictures a second: a laptop runs cooler and longer.",
-                            ),
-                        );
-                        about(ui, lang);
-                        });
+                        .show(ui, |ui| settings_rows(ui, &mut s, lang));
                     if s != *settings {
                         *settings = s;
                     }
@@ -677,6 +595,78 @@ fn choice_row<T: Copy + PartialEq>(
         }
     })
     .response
+}
+
+/// The rows of the Settings window, over a copy of the settings.
+fn settings_rows(ui: &mut egui::Ui, s: &mut Settings, lang: Language) {
+    crate::ui::language_switch(ui, s);
+    ui.checkbox(&mut s.sound, lang.t("Sound"))
+        .on_hover_text(lang.t("M turns the sound off and on in any screen."));
+    volume_slider(ui, s.sound, &mut s.master_volume, lang.t("Master volume"));
+    volume_slider(ui, s.sound, &mut s.volume, lang.t("Effects volume"));
+    volume_slider(ui, s.sound, &mut s.music_volume, lang.t("Music volume"))
+        .on_hover_text(lang.t("A quiet tune while you play; all the way down is off."));
+    ui.checkbox(&mut s.show_destinations, lang.t("Show legal moves"))
+        .on_hover_text(lang.t("Mark each legal destination of the lifted marble."));
+    ui.checkbox(&mut s.shape_marks, lang.t("Shapes on marbles"))
+        .on_hover_text(lang.t("A shape per colour, for colour-blind players."));
+    ui.checkbox(&mut s.face_player, lang.t("Turn the board to the player"));
+    ui.checkbox(&mut s.show_race, lang.t("Show the race"))
+        .on_hover_text(
+            lang.t("Once two armies have passed each other, show the moves each still needs."),
+        );
+    ui.add(egui::Slider::new(&mut s.animation_speed, 0.25..=3.0).text(lang.t("Animation speed")));
+    choice_row(
+        ui,
+        lang.t("Interface size"),
+        &mut s.ui_scale,
+        &[
+            (UiScale::Small, lang.t("Small")),
+            (UiScale::Normal, lang.t("Normal")),
+            (UiScale::Large, lang.t("Large")),
+            (UiScale::Tv, lang.t("TV")),
+        ],
+    )
+    .on_hover_text(lang.t("How large the menus and their text are: TV reads from a couch."));
+    choice_row(
+        ui,
+        lang.t("Picture quality"),
+        &mut s.quality,
+        &[
+            (Quality::Auto, lang.t("Automatic")),
+            (Quality::Low, lang.t("Low")),
+            (Quality::High, lang.t("High")),
+        ],
+    )
+    .on_hover_text(lang.t(
+        "High adds soft shadows and ambient occlusion; Low suits old laptops. Automatic picks Low on a software renderer.",
+    ));
+    ui.checkbox(&mut s.fullscreen, lang.t("Full screen (F11)"));
+    ui.checkbox(&mut s.vsync, lang.t("Vertical sync"))
+        .on_hover_text(
+            lang.t("Show each picture when the screen is ready for it, with no tearing."),
+        );
+    choice_row(
+        ui,
+        lang.t("Frame rate cap"),
+        &mut s.frame_cap,
+        &[
+            (FrameCap::Off, lang.t("Off")),
+            (FrameCap::Fps30, "30"),
+            (FrameCap::Fps60, "60"),
+            (FrameCap::Fps120, "120"),
+        ],
+    )
+    .on_hover_text(lang.t("At most this many pictures a second: a laptop runs cooler and longer."));
+    about(ui, lang);
+}
+
+/// A volume from 0 to 1, usable while the sound is on.
+fn volume_slider(ui: &mut egui::Ui, sound: bool, volume: &mut f32, name: &str) -> egui::Response {
+    let slider = egui::Slider::new(volume, 0.0..=1.0)
+        .fixed_decimals(2)
+        .text(name);
+    ui.add_enabled(sound, slider)
 }
 
 /// The game's version and commit, and the licences of its code, fonts and

@@ -44,6 +44,28 @@ pub fn write_man_pages(
         .collect()
 }
 
+/// A program's `--man-pages DIR`: writes [`man_pages`] into `dir`, lists
+/// the files on standard output, or says on standard error why it could
+/// not. Whether it wrote them.
+pub fn man_pages_command(command: clap::Command, dir: &std::path::Path) -> bool {
+    let program = command.get_name().to_string();
+    match write_man_pages(command, dir) {
+        Ok(files) => {
+            for file in files {
+                println!("{}", file.display());
+            }
+            true
+        }
+        Err(e) => {
+            eprintln!(
+                "{program}: cannot write the manual pages into {}: {e}",
+                dir.display()
+            );
+            false
+        }
+    }
+}
+
 fn render(command: clap::Command) -> Vec<u8> {
     let mut page = Vec::new();
     clap_mangen::Man::new(command)

@@ -255,15 +255,21 @@ fn armies_that_have_not_passed_are_no_race() {
     assert!(race::race(game.position(), false, std::time::Duration::from_secs(1)).is_none());
 }
 
-#[test]
-fn a_hint_from_the_start_of_a_proven_board_needs_no_search() {
-    // Stopped before it starts: only the stored proven line can answer.
-    let stopped = Limits {
+/// Limits whose stop flag is up before the search starts: only what needs
+/// no search can answer.
+fn stopped() -> Limits {
+    Limits {
         stop: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
             true,
         ))),
         ..Limits::default()
-    };
+    }
+}
+
+#[test]
+fn a_hint_from_the_start_of_a_proven_board_needs_no_search() {
+    // Stopped before it starts: only the stored proven line can answer.
+    let stopped = stopped();
     let c = Crossing::new(4, false).unwrap();
     let optimum = known_optimum(4, false).expect("27 is proven on the standard board");
     let hint = c.hint_until(c.start(), &stopped).expect("the stored line");
@@ -282,12 +288,7 @@ fn a_hint_from_the_start_of_a_proven_board_needs_no_search() {
 /// (a quick narrow search answers).
 #[test]
 fn a_hint_comes_on_the_stored_line_its_mirror_and_off_it_with_no_time_to_search() {
-    let stopped = Limits {
-        stop: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
-            true,
-        ))),
-        ..Limits::default()
-    };
+    let stopped = stopped();
     let c = Crossing::new(4, false).unwrap();
     let line = best_known_line(4, false).unwrap();
     let optimum = known_optimum(4, false).unwrap() as usize;

@@ -200,20 +200,10 @@ fn main() -> ExitCode {
 /// `starhop-cli man-pages DIR`: this tool's manual pages, one per subcommand.
 fn write_man_pages(dir: &std::path::Path) -> ExitCode {
     use clap::CommandFactory;
-    match starhop_about::write_man_pages(Cli::command(), dir) {
-        Ok(files) => {
-            for file in files {
-                println!("{}", file.display());
-            }
-            ExitCode::SUCCESS
-        }
-        Err(e) => {
-            eprintln!(
-                "starhop-cli: cannot write the manual pages into {}: {e}",
-                dir.display()
-            );
-            ExitCode::FAILURE
-        }
+    if starhop_about::man_pages_command(Cli::command(), dir) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::FAILURE
     }
 }
 

@@ -231,6 +231,21 @@ pub struct Hint {
     pub proven: bool,
 }
 
+impl Hint {
+    /// The move of `route`, with what the line it starts still needs.
+    fn along(route: Vec<Hole>, remaining: u32, proven: bool) -> Option<Hint> {
+        Some(Hint {
+            mv: Move {
+                from: *route.first()?,
+                to: *route.last()?,
+            },
+            route,
+            remaining,
+            proven,
+        })
+    }
+}
+
 impl Crossing {
     /// The next move of a shortest crossing from `marbles` if one is proven
     /// within `budget`, else of the best crossing found (`proven: false`).
@@ -253,15 +268,7 @@ impl Crossing {
             None => self.quick_line(marbles)?,
         };
         let route = solution.routes.first()?.clone();
-        Some(Hint {
-            mv: Move {
-                from: route[0],
-                to: *route.last()?,
-            },
-            route,
-            remaining: solution.routes.len() as u32 - 1,
-            proven: solution.proven,
-        })
+        Hint::along(route, solution.routes.len() as u32 - 1, solution.proven)
     }
 
     /// Builds what the searches read (the row database: seconds on the
@@ -280,33 +287,19 @@ impl Crossing {
             return None;
         }
         let g = &*self.inner;
-        let mirrored =
-            |route: &[Hole]| -> Vec<Hole> { route.iter().map(|&h| g.mirror[h as usize]).collect() };
         let mut pos = self.start();
         for (done, route) in line.routes.iter().enumerate() {
-            let mirror = if pos == marbles {
-                false
+            let route = if pos == marbles {
+                route.clone()
             } else if g.canonical(pos) == g.canonical(marbles) {
-                true
+                route.iter().map(|&h| g.mirror[h as usize]).collect()
             } else {
                 let (from, to) = (*route.first()?, *route.last()?);
                 pos = (pos & !Bitboard::single(from)) | Bitboard::single(to);
                 continue;
             };
-            let route = if mirror {
-                mirrored(route)
-            } else {
-                route.clone()
-            };
-            return Some(Hint {
-                mv: Move {
-                    from: route[0],
-                    to: *route.last()?,
-                },
-                route,
-                remaining: (line.routes.len() - done - 1) as u32,
-                proven: line.proven,
-            });
+            let remaining = (line.routes.len() - done - 1) as u32;
+            return Hint::along(route, remaining, line.proven);
         }
         None
     }
