@@ -1,6 +1,9 @@
 //! Background work for food checkers, on the async compute pool like the
 //! classic bots: bot seats' moves, hints, and the solver watch that proves
-//! "no solution from here" in solo games without slides. Every job carries
+//! "no solution from here" in solo games without slides. Once the watch has
+//! answered, pondering works out the answer after every move the player
+//! might make (on every core), so the next hint and the next "no solution"
+//! come from the solver's memory at once. Every job carries
 //! the game's revision and a stop flag; when the game changes under it, the
 //! job is stopped and its answer never used.
 
@@ -42,6 +45,9 @@ pub const HINT_LEVEL: Level = Level::Hard;
 pub struct FoodJobs {
     bot: Option<Job<Option<FoodMove>>>,
     watch: Option<Job<solver::Hint>>,
+    ponder: Option<Job<usize>>,
+    /// The revision pondering last finished for.
+    pondered: Option<u64>,
     /// Bot searches started, and jobs stopped before they answered (for tests).
     pub started: u64,
     pub abandoned: u64,
@@ -59,6 +65,13 @@ impl FoodJobs {
     pub fn watching(&self) -> bool {
         self.watch.is_some()
     }
+    pub fn pondering(&self) -> bool {
+        self.ponder.is_some()
+    }
+    /// Whether pondering has finished at this revision.
+    pub fn pondered(&self, revision: u64) -> bool {
+        self.pondered == Some(revision)
+    }
     fn abandon_bot(&mut self) {
         if let_go(&mut self.bot) {
             self.abandoned += 1;
@@ -68,6 +81,7 @@ impl FoodJobs {
         if let_go(&mut self.watch) {
             self.abandoned += 1;
         }
+        let_go(&mut self.ponder);
     }
 }
 
@@ -148,6 +162,13 @@ fn spawn_watch(game: &FoodGame) -> Job<solver::Hint> {
     })
 }
 
+fn spawn_ponder(game: &FoodGame) -> Job<usize> {
+    let (pos, finish) = (game.position(), game.finish());
+    Job::spawn(game.revision(), false, move |stop| {
+        solver::ponder(pos, finish, &stop)
+    })
+}
+
 /// Stops jobs whose game changed or went.
 fn abandon_stale(
     session: Option<Res<FoodSession>>,
@@ -168,6 +189,13 @@ fn abandon_stale(
         .is_some_and(|w| Some(w.revision) != current)
     {
         jobs.abandon_watch();
+    }
+    if jobs
+        .ponder
+        .as_ref()
+        .is_some_and(|p| Some(p.revision) != current)
+    {
+        let_go(&mut jobs.ponder);
     }
     if jobs.wanted_hint.is_some() && jobs.wanted_hint != current {
         jobs.wanted_hint = None;
@@ -197,6 +225,14 @@ fn start_jobs(
     // The solver watch, after every change.
     if solver_covers(game) && jobs.watch.is_none() && analysis.revision != Some(revision) {
         jobs.watch = Some(spawn_watch(game));
+    }
+    // Then the positions after each move, while the player thinks.
+    if solver_covers(game)
+        && jobs.ponder.is_none()
+        && analysis.revision == Some(revision)
+        && jobs.pondered != Some(revision)
+    {
+        jobs.ponder = Some(spawn_ponder(game));
     }
     // A seat played at another computer is thought for there.
     let here = s.here(game.to_move());
@@ -275,6 +311,12 @@ fn collect(
                 }
             }
         }
+    }
+    if let Some(p) = &mut jobs.ponder
+        && p.poll().is_some()
+    {
+        jobs.pondered = Some(p.revision);
+        jobs.ponder = None;
     }
     let Some(b) = &mut jobs.bot else { return };
     b.waited += dt;

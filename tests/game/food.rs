@@ -352,6 +352,43 @@ fn the_solver_watch_says_when_no_solution_is_left_and_hints_otherwise() {
     assert!(!app.world().resource::<FoodAnalysis>().no_solution(revision));
 }
 
+/// After the watch, the game ponders every move the player might make: once
+/// it has, the position after any move is answered from memory, and the
+/// watch there says the same at once.
+#[test]
+fn the_game_ponders_the_positions_after_every_move() {
+    use starhop::food::jobs::FoodAnalysis;
+    use starhop_ai::food::solver::{self, Hint};
+    let mut app = app();
+    start(&mut app, FoodSetup::solo(37, None, false));
+    let revision = session(&app).game.revision();
+    run_until(&mut app, "pondering", |app| {
+        app.world().resource::<FoodJobs>().pondered(revision)
+    });
+    let game = session(&app).game.clone();
+    let pos = game.position();
+    for mv in game.legal_moves() {
+        assert!(
+            solver::recall(pos.after(&mv), game.finish()).is_some(),
+            "decided after {:?}",
+            mv.route
+        );
+    }
+    let mv = game.legal_moves()[0].clone();
+    let known = solver::recall(pos.after(&mv), game.finish());
+    app.world_mut().write_message(FoodMoveRequest(mv.route));
+    run_until(&mut app, "the watch after the move", |app| {
+        let r = session(app).game.revision();
+        app.world().resource::<FoodAnalysis>().revision == Some(r)
+    });
+    // The same kind of answer (another test's game may have remembered a
+    // different first move of a solution since).
+    let verdict = app.world().resource::<FoodAnalysis>().verdict.clone();
+    let kind = |h: &Option<Hint>| h.as_ref().map(std::mem::discriminant);
+    assert_eq!(kind(&verdict), kind(&known));
+    assert_ne!(verdict, Some(Hint::Unknown));
+}
+
 #[test]
 fn a_saved_food_game_is_a_record_that_loads_back_to_the_same_position() {
     use starhop::food::LoadFood;

@@ -1,75 +1,155 @@
-//! Hint latency at positions people reach: random play (a random legal
-//! capture chain each move) from the single-vacancy start, on 37, 61 and 91
-//! holes, after 3 to 30 moves. Prints, per board, the median, 90th
-//! percentile and worst time of a hint (memory cleared before each), and how
-//! many positions had a solution, none, or were given up after the cap.
+//! Hint latency at positions people reach, on 37, 61 and 91 holes.
 //!
-//! `cargo run --release -p starhop-ai --example hint_latency [positions] [cap_seconds]`
+//! - `cold`: positions after 3 to 30 random captures from the single-vacancy
+//!   start, the memory cleared before each hint: what a first hint costs.
+//! - `play`: whole games from the start, half played by random captures and
+//!   half by the Easy bot (the longest chain), the memory kept as in the game. At each position
+//!   the player asks for a hint (timed), then thinks for `think_ms` while
+//!   the game ponders the positions after each move, then moves.
+//!
+//! Prints per board the median, 95th percentile and worst time of a hint,
+//! and how many positions had a solution, none, or were given up at the cap.
+//!
+//! `cargo run --release -p starhop-ai --example hint_latency -- MODE [positions] [cap_seconds] [think_ms]`
 
-use starhop_ai::food::solver::{Hint, forget, hint};
-use starhop_engine::food::{FoodBoard, FoodPosition, bit};
+use starhop_ai::food::bot;
+use starhop_ai::food::solver::{Hint, forget, hint, ponder};
+use starhop_engine::food::{FoodBoard, FoodGame, FoodPosition, FoodRules, bit};
 use starhop_engine::{Hex, Rng};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 fn main() {
-    let args: Vec<u64> = std::env::args()
-        .skip(1)
-        .map(|a| a.parse().unwrap())
-        .collect();
-    let count = args.first().copied().unwrap_or(60);
-    let cap = Duration::from_secs(args.get(1).copied().unwrap_or(10));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mode = args.first().map_or("cold", String::as_str).to_string();
+    let number = |i: usize, default: u64| {
+        args.get(i)
+            .map_or(default, |a| a.parse().expect("a whole number"))
+    };
+    let count = number(1, 600) as usize;
+    let cap = Duration::from_secs(number(2, 10));
+    let think = Duration::from_millis(number(3, 1000));
+    println!("| board | positions | median | 95 % | worst | solution / none / given up |");
+    println!("|---|---|---|---|---|---|");
     for (holes, vacant) in [
         (37, Hex::new(1, 0)),
         (61, Hex::new(0, 0)),
         (91, Hex::new(1, 0)),
     ] {
         let board = FoodBoard::with_holes(holes).unwrap();
+        let start = FoodPosition {
+            board,
+            marbles: board.all & !bit(board.cell(vacant).unwrap()),
+        };
+        let mut tally = Tally::default();
         let mut rng = Rng::new(holes as u64);
-        let mut times = Vec::new();
-        let (mut yes, mut no, mut gave_up) = (0, 0, 0);
-        for i in 0..count {
-            let mut pos = FoodPosition {
-                board,
-                marbles: board.all & !bit(board.cell(vacant).unwrap()),
-            };
-            for _ in 0..(3 + i % 28) {
-                let moves = pos.moves(false);
-                if moves.is_empty() {
-                    break;
+        if mode == "cold" {
+            for i in 0..count {
+                let mut pos = start;
+                for _ in 0..(3 + i % 28) {
+                    let moves = pos.moves(false);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
                 }
-                pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+                forget();
+                tally.time(pos, cap);
             }
+        } else {
             forget();
-            let stop = Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let timer = std::thread::spawn(move || {
-                let t = Instant::now();
-                while t.elapsed() < cap && !flag.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(5));
+            let rules = FoodRules {
+                start: Some(
+                    starhop_engine::food::cells(start.marbles)
+                        .map(|c| board.hex(c))
+                        .collect(),
+                ),
+                ..FoodRules::solo(holes)
+            };
+            let mut game_number = 0u64;
+            while tally.times.len() < count {
+                let mut game = FoodGame::new(rules.clone()).unwrap();
+                let by_bot = game_number % 2 == 1;
+                game_number += 1;
+                while !game.is_over() && tally.times.len() < count {
+                    let pos = game.position();
+                    tally.time(pos, cap);
+                    // Pondering while the player thinks (the wait ends early
+                    // when there is nothing left to ponder: nothing else runs).
+                    let stop = AtomicBool::new(false);
+                    std::thread::scope(|s| {
+                        s.spawn(|| {
+                            let t = Instant::now();
+                            while t.elapsed() < think && !stop.load(Ordering::Relaxed) {
+                                std::thread::sleep(Duration::from_millis(2));
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                        });
+                        ponder(pos, None, &stop);
+                        stop.store(true, Ordering::Relaxed);
+                    });
+                    let never = AtomicBool::new(false);
+                    let mv = if by_bot {
+                        bot::choose_depth(&game, 1, rng.next_u64(), &never)
+                    } else {
+                        let moves = game.legal_moves();
+                        Some(moves[rng.below(moves.len() as u64) as usize].clone())
+                    };
+                    let Some(mv) = mv else { break };
+                    game.play(&mv.route).unwrap();
                 }
-                flag.store(true, Ordering::Relaxed);
+            }
+        }
+        tally.print(holes, cap);
+    }
+}
+
+#[derive(Default)]
+struct Tally {
+    times: Vec<Duration>,
+    yes: usize,
+    no: usize,
+    gave_up: usize,
+}
+
+impl Tally {
+    /// Times one hint, stopped at `cap`.
+    fn time(&mut self, pos: FoodPosition, cap: Duration) {
+        let stop = AtomicBool::new(false);
+        let t = Instant::now();
+        let (answer, took) = std::thread::scope(|s| {
+            let timer = s.spawn(|| {
+                while t.elapsed() < cap && !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(2));
+                }
+                stop.store(true, Ordering::Relaxed);
             });
-            let t = Instant::now();
             let answer = hint(pos, None, Some(&stop));
             let took = t.elapsed();
             stop.store(true, Ordering::Relaxed);
             timer.join().unwrap();
-            match answer {
-                Hint::Move(_) => yes += 1,
-                Hint::NoSolution => no += 1,
-                Hint::Unknown => gave_up += 1,
-            }
-            times.push(took);
+            (answer, took)
+        });
+        self.times.push(took);
+        match answer {
+            Hint::Move(_) => self.yes += 1,
+            Hint::NoSolution => self.no += 1,
+            Hint::Unknown => self.gave_up += 1,
         }
-        times.sort();
-        let at = |q: f64| times[((times.len() - 1) as f64 * q) as usize];
+    }
+
+    fn print(&mut self, holes: usize, cap: Duration) {
+        self.times.sort();
+        let at = |q: f64| self.times[((self.times.len() - 1) as f64 * q).round() as usize];
         println!(
-            "{holes} holes, {count} positions after 3-30 random moves: median {:.1?}, 90% {:.1?}, worst {:.1?}; {yes} with a solution, {no} without, {gave_up} given up at {cap:?}",
+            "| {holes} holes | {} | {:.1?} | {:.1?} | {:.1?} | {} / {} / {} at {cap:?} |",
+            self.times.len(),
             at(0.5),
-            at(0.9),
-            at(1.0)
+            at(0.95),
+            at(1.0),
+            self.yes,
+            self.no,
+            self.gave_up
         );
     }
 }

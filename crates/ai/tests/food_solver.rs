@@ -3,7 +3,9 @@
 //! independent checker written here, with its own coordinates and jump rule.
 
 use starhop_ai::food::puzzles;
-use starhop_ai::food::solver::{Hint, Solve, Verdict, hint, last_marble_class, pagodas, solve};
+use starhop_ai::food::solver::{
+    Hint, Solve, Verdict, hint, last_marble_class, pagodas, ponder, recall, solve,
+};
 use starhop_engine::food::{FoodBoard, FoodGame, FoodMove, FoodPosition, FoodRules, bit, cells};
 use starhop_engine::{Hex, Rng};
 use std::collections::{HashMap, HashSet};
@@ -89,6 +91,7 @@ fn run(
             finish,
             min_moves,
             stop: None,
+            improve_nodes: None,
         },
     )
 }
@@ -314,6 +317,7 @@ fn a_raised_stop_flag_stops_the_search() {
             finish: None,
             min_moves: false,
             stop: Some(&stop),
+            improve_nodes: None,
         },
     );
     assert_eq!(sol.verdict, Verdict::Stopped);
@@ -419,4 +423,101 @@ fn solvable_or_not_agrees_with_a_breadth_first_search_on_random_positions() {
         solvable > 20 && not > 20,
         "both kinds were tried: {solvable} solvable, {not} not"
     );
+}
+
+/// Pondering decides every position one move on, and what it remembers is
+/// right: a remembered move is followed by hints down to one marble (checked
+/// independently), a remembered "none" agrees with a breadth-first search.
+#[test]
+fn pondering_remembers_the_right_answer_after_every_move() {
+    let mut rng = Rng::new(41);
+    let never = AtomicBool::new(false);
+    let (mut yes, mut no) = (0, 0);
+    for holes in [37, 61] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for _ in 0..4 {
+            let f = rng.below(board.len() as u64) as u8;
+            let mut pos = FoodPosition {
+                board,
+                marbles: backward(board, f, 10, &mut rng),
+            };
+            // One random move: some positions after the next move stay
+            // solvable, some do not.
+            let moves = pos.moves(false);
+            pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+            let mut after: Vec<u128> = pos
+                .moves(false)
+                .iter()
+                .map(|m| pos.after(m).marbles)
+                .collect();
+            after.sort();
+            after.dedup();
+            assert_eq!(ponder(pos, None, &never), after.len(), "all decided");
+            for marbles in after {
+                let child = FoodPosition { board, marbles };
+                match recall(child, None).expect("remembered") {
+                    Hint::Move(first) => {
+                        let mut moves = vec![first];
+                        let mut p = child.after(&moves[0]);
+                        while p.count() > 1 {
+                            let Hint::Move(m) = hint(p, None, None) else {
+                                panic!("a remembered move leads on to one marble");
+                            };
+                            p = p.after(&m);
+                            moves.push(m);
+                        }
+                        assert_solves(child, None, &moves);
+                        yes += 1;
+                    }
+                    Hint::NoSolution => {
+                        assert_eq!(
+                            bfs_min_moves(child, None),
+                            None,
+                            "{:?}",
+                            hexes(board, marbles)
+                        );
+                        no += 1;
+                    }
+                    Hint::Unknown => unreachable!("recall knows or says nothing"),
+                }
+            }
+        }
+    }
+    assert!(
+        yes > 5 && no > 5,
+        "both kinds met: {yes} with a way, {no} without"
+    );
+}
+
+/// Shortening from above with no node limit (`--improve-nodes 0`, how the
+/// 37-hole bounds were pushed down) proves the same minima as a
+/// breadth-first search.
+#[test]
+fn fewest_moves_from_above_alone_match_a_breadth_first_search() {
+    let mut rng = Rng::new(47);
+    for holes in [37, 61] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        for k in [6, 8, 9, 10] {
+            let f = rng.below(board.len() as u64) as u8;
+            let pos = FoodPosition {
+                board,
+                marbles: backward(board, f, k, &mut rng),
+            };
+            let want = bfs_min_moves(pos, None).expect("built backward: solvable");
+            let sol = solve(
+                pos,
+                &Solve {
+                    min_moves: true,
+                    improve_nodes: Some(u64::MAX),
+                    ..Default::default()
+                },
+            );
+            let Verdict::Solved { moves, minimal } = sol.verdict else {
+                panic!("solvable");
+            };
+            assert!(minimal);
+            assert_eq!(moves.len() as u32, want, "{holes} holes, {k} marbles");
+            assert_solves(pos, None, &moves);
+        }
+    }
 }

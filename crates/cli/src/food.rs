@@ -35,6 +35,12 @@ pub struct SolveArgs {
     /// Find the fewest moves (a chain of captures counts as one) and prove it.
     #[arg(long)]
     min_moves: bool,
+    /// With --min-moves: nodes each attempt to shorten the best solution
+    /// from above may take before the proof from below starts (default
+    /// 2000000); 0: no limit, shorten until nothing shorter exists, which
+    /// proves the minimum from above.
+    #[arg(long)]
+    improve_nodes: Option<u64>,
     /// Give up after this many seconds: with --min-moves, the shortest
     /// solution found so far is printed, not marked minimal.
     #[arg(long)]
@@ -109,6 +115,9 @@ pub fn solve_command(args: SolveArgs) -> ExitCode {
             finish,
             min_moves: args.min_moves,
             stop: Some(stop),
+            improve_nodes: args
+                .improve_nodes
+                .map(|n| if n == 0 { u64::MAX } else { n }),
         },
     );
     let xy = |c: u8| {
@@ -381,6 +390,7 @@ fn make_puzzle(
             finish,
             min_moves: false,
             stop: Some(stop_after(SOLVE_SECONDS)),
+            improve_nodes: None,
         },
     );
     match quick.verdict {
@@ -408,6 +418,7 @@ fn make_puzzle(
                 finish,
                 min_moves: true,
                 stop: Some(stop),
+                improve_nodes: None,
             },
         );
         if let Verdict::Solved {

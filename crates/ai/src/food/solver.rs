@@ -45,6 +45,11 @@ pub struct Solve<'a> {
     pub min_moves: bool,
     /// Raised from outside to give up early.
     pub stop: Option<&'a AtomicBool>,
+    /// Fewest moves: the nodes each attempt to shorten the best solution
+    /// from above may take before the proof from below starts (`None`: 2 M).
+    /// Without a limit, the shortening alone goes on until it finds nothing
+    /// shorter, which proves the best minimal.
+    pub improve_nodes: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -93,6 +98,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
         Some(v) => v,
         None if opts.min_moves => {
             let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
+            s.improve = opts.improve_nodes.unwrap_or(IMPROVE_NODES);
             let v = s.run(m);
             nodes = s.nodes;
             v
@@ -130,68 +136,201 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
 
 type Key = (u8, u128, Option<Cell>);
 
-/// The next move of a known solution from each position met on one.
-fn known() -> &'static Mutex<HashMap<Key, FoodMove>> {
-    static KNOWN: OnceLock<Mutex<HashMap<Key, FoodMove>>> = OnceLock::new();
-    KNOWN.get_or_init(Default::default)
+/// What hints have learnt, kept between hints and between games: position
+/// by position, the next move of a solution found (`None`: no solution);
+/// and the dead table of the last board and finish searched, which a search
+/// takes while it runs and gives back.
+#[derive(Default)]
+struct Memory {
+    known: HashMap<Key, Option<FoodMove>>,
+    dead: Option<Dead>,
+}
+
+struct Dead {
+    size: u8,
+    finish: Option<u8>,
+    table: Table,
+}
+
+fn memory() -> std::sync::MutexGuard<'static, Memory> {
+    static MEMORY: OnceLock<Mutex<Memory>> = OnceLock::new();
+    let m = MEMORY.get_or_init(Default::default);
+    // A search that panicked held no lock: the memory is still sound.
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Positions remembered at most (then the memory starts again).
-const KNOWN_MAX: usize = 100_000;
+const KNOWN_MAX: usize = 200_000;
 
-/// Forgets the solutions met so far (hints search again): for benchmarks.
+/// Forgets everything hints have learnt (they search again): for
+/// measurements of a first hint.
 pub fn forget() {
-    if let Ok(mut known) = known().lock() {
-        known.clear();
-    }
+    *memory() = Memory::default();
 }
 
 fn remember(pos: FoodPosition, finish: Option<Cell>, moves: &[FoodMove]) {
-    let Ok(mut known) = known().lock() else {
-        return;
-    };
-    if known.len() + moves.len() > KNOWN_MAX {
-        known.clear();
+    let mut mem = memory();
+    if mem.known.len() + moves.len() > KNOWN_MAX {
+        mem.known.clear();
     }
     let mut p = pos;
     for m in moves {
-        known.insert((p.board.size, p.marbles, finish), m.clone());
+        mem.known
+            .insert((p.board.size, p.marbles, finish), Some(m.clone()));
         p = p.after(m);
     }
 }
 
-fn remembered(pos: FoodPosition, finish: Option<Cell>) -> Option<FoodMove> {
-    known()
-        .lock()
-        .ok()?
-        .get(&(pos.board.size, pos.marbles, finish))
-        .cloned()
+fn remember_dead(pos: FoodPosition, finish: Option<Cell>) {
+    let mut mem = memory();
+    if mem.known.len() >= KNOWN_MAX {
+        mem.known.clear();
+    }
+    mem.known
+        .insert((pos.board.size, pos.marbles, finish), None);
+}
+
+/// The hint already known for a position, from a solution or a proof met
+/// before (also inside another search's dead table), without searching.
+pub fn recall(pos: FoodPosition, finish: Option<Cell>) -> Option<Hint> {
+    let mem = memory();
+    if let Some(known) = mem.known.get(&(pos.board.size, pos.marbles, finish)) {
+        return Some(known.clone().map_or(Hint::NoSolution, Hint::Move));
+    }
+    let dead = mem.dead.as_ref()?;
+    let geo = Geo::of(pos.board);
+    let f = finish.and_then(|c| geo.grid_of.get(c as usize).copied());
+    if dead.size != pos.board.size || dead.finish != f {
+        return None;
+    }
+    let m = geo.to_grid(pos.marbles & pos.board.all);
+    let key = geo
+        .stabiliser(f)
+        .into_iter()
+        .fold(m, |best, k| best.min(geo.image(k, m)));
+    dead.table.get(key).map(|_| Hint::NoSolution)
+}
+
+/// The dead table kept for this board and finish, or a new one.
+fn take_dead(geo: &Geo, size: u8, finish: Option<u8>) -> Table {
+    match memory().dead.take() {
+        Some(d) if d.size == size && d.finish == finish => d.table,
+        // At most 4 M slots (68 MB): the memory stays in the game.
+        _ => Table::new(table_bits(geo, u32::MAX).min(22)),
+    }
+}
+
+fn keep_dead(size: u8, finish: Option<u8>, table: Table) {
+    memory().dead = Some(Dead {
+        size,
+        finish,
+        table,
+    });
 }
 
 /// The first move of some solution (a whole chain as the solution plays it).
 /// Solutions found are remembered position by position, so a player who
-/// follows the hints gets each next one at once.
+/// follows the hints gets each next one at once; so are proofs that none
+/// exists, and the dead positions met on the way.
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
-    if let Some(m) = remembered(pos, finish) {
-        return Hint::Move(m);
+    decide(pos, finish, stop, u64::MAX, true)
+}
+
+/// `hint` giving up after `cap` nodes; `keep`: use and keep the memory's
+/// dead table (one search at a time can hold it).
+fn decide(
+    pos: FoodPosition,
+    finish: Option<Cell>,
+    stop: Option<&AtomicBool>,
+    cap: u64,
+    keep: bool,
+) -> Hint {
+    if let Some(known) = recall(pos, finish) {
+        return known;
     }
-    match solve(
-        pos,
-        &Solve {
-            finish,
-            min_moves: false,
-            stop,
-        },
-    )
-    .verdict
-    {
-        Verdict::Solved { moves, .. } => moves
-            .into_iter()
-            .next()
-            .map_or(Hint::NoSolution, Hint::Move),
-        Verdict::Impossible(_) => Hint::NoSolution,
-        Verdict::Stopped => Hint::Unknown,
+    let geo = Geo::of(pos.board);
+    if finish.is_some_and(|f| f as usize >= pos.board.len()) {
+        return Hint::NoSolution;
     }
+    let m = geo.to_grid(pos.marbles & pos.board.all);
+    let f = finish.map(|c| geo.grid_of[c as usize]);
+    let found = match quick_verdict(geo, m, f) {
+        Some(Verdict::Solved { moves, .. }) => Some(moves),
+        Some(_) => None,
+        None => {
+            let mut s = Search::new(geo, f, stop, m.count_ones());
+            s.cap = cap;
+            if keep {
+                s.dead = take_dead(geo, pos.board.size, f);
+            }
+            let result = s.run(m);
+            if keep {
+                keep_dead(
+                    pos.board.size,
+                    f,
+                    std::mem::replace(&mut s.dead, Table::new(2)),
+                );
+            }
+            match result {
+                Some(true) => Some(geo.chains(pos, &s.path)),
+                Some(false) => None,
+                None => return Hint::Unknown,
+            }
+        }
+    };
+    match found {
+        Some(moves) => {
+            remember(pos, finish, &moves);
+            moves
+                .into_iter()
+                .next()
+                .map_or(Hint::NoSolution, Hint::Move)
+        }
+        None => {
+            remember_dead(pos, finish);
+            Hint::NoSolution
+        }
+    }
+}
+
+/// Node budgets of pondering's rounds: every move's position gets a small
+/// budget first, so the easy ones are all answered before a hard one takes
+/// the time.
+const PONDER_ROUNDS: [u64; 4] = [20_000, 300_000, 5_000_000, u64::MAX];
+
+/// Works out, while the player thinks, the hint after each move from `pos`,
+/// on every core, until done or stopped; `hint` then answers from memory.
+/// Returns how many of the positions after a move are decided.
+pub fn ponder(pos: FoodPosition, finish: Option<Cell>, stop: &AtomicBool) -> usize {
+    let mut after: Vec<FoodPosition> = pos.moves(false).iter().map(|m| pos.after(m)).collect();
+    after.sort_by_key(|p| p.marbles);
+    after.dedup_by_key(|p| p.marbles);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
+    for cap in PONDER_ROUNDS {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for worker in 0..workers {
+                let (after, next) = (&after, &next);
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= after.len() || stop.load(Ordering::Relaxed) {
+                            return;
+                        }
+                        // The first worker keeps its dead table for later hints.
+                        decide(after[i], finish, Some(stop), cap, worker == 0);
+                    }
+                });
+            }
+        });
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
+    }
+    after
+        .iter()
+        .filter(|p| recall(**p, finish).is_some())
+        .count()
 }
 
 /// The class (`(q - r) mod 3`) the last marble must stand on, from the class
@@ -737,7 +876,7 @@ fn table_bits(geo: &Geo, marbles: u32) -> u32 {
         4 => 23,
         _ => 24,
     };
-    (12 + marbles).clamp(12, most)
+    marbles.saturating_add(12).clamp(12, most)
 }
 
 /// The first-solution search over single captures.
@@ -975,6 +1114,8 @@ struct MinSearch<'a> {
     t0: Instant,
     nodes: u64,
     budget: u64,
+    /// Nodes for each attempt to shorten from above.
+    improve: u64,
     stopped: bool,
 }
 
@@ -995,6 +1136,7 @@ impl<'a> MinSearch<'a> {
             t0: Instant::now(),
             nodes: 0,
             budget: u64::MAX,
+            improve: IMPROVE_NODES,
             stopped: false,
         }
     }
@@ -1045,7 +1187,7 @@ impl<'a> MinSearch<'a> {
         first.limited = Table::new(table_bits(self.geo, m.count_ones()));
         while best.len() > lower as usize {
             first.move_limit = Some(best.len() as u32 - 1);
-            first.cap = first.nodes + IMPROVE_NODES;
+            first.cap = first.nodes.saturating_add(self.improve);
             match first.run(m) {
                 Some(true) => {
                     let moves = self.geo.chains(start, &first.path);
@@ -1057,9 +1199,10 @@ impl<'a> MinSearch<'a> {
                     best = moves;
                     if std::env::var_os("STARHOP_DEBUG").is_some() {
                         eprintln!(
-                            "{} moves after {} nodes",
+                            "{} moves after {} nodes, {:?}",
                             best.len(),
-                            self.nodes + first.nodes
+                            self.nodes + first.nodes,
+                            self.t0.elapsed()
                         );
                     }
                 }
@@ -1080,7 +1223,7 @@ impl<'a> MinSearch<'a> {
             if best.len() <= lower as usize {
                 return done(best, true);
             }
-            self.budget = self.nodes + IMPROVE_NODES;
+            self.budget = self.nodes.saturating_add(self.improve);
             self.path.clear();
             match self.dfs(m, best.len() as u8 - 1) {
                 Some(true) => {
