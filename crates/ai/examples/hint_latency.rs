@@ -10,7 +10,8 @@
 //! Prints per board the median, 95th percentile and worst time of a hint,
 //! and how many positions had a solution, none, or were given up at the cap.
 //!
-//! `cargo run --release -p starhop-ai --example hint_latency -- MODE [positions] [cap_seconds] [think_ms]`
+//! `cargo run --release -p starhop-ai --example hint_latency -- MODE [positions] [cap_seconds] [think_ms] [holes]`
+//! (`holes`: one board only; 0 or none: all three)
 
 use starhop_ai::food::bot;
 use starhop_ai::food::solver::{Hint, forget, hint, ponder};
@@ -29,6 +30,7 @@ fn main() {
     let count = number(1, 600) as usize;
     let cap = Duration::from_secs(number(2, 10));
     let think = Duration::from_millis(number(3, 1000));
+    let only = number(4, 0) as usize;
     println!("| board | positions | median | 95 % | worst | solution / none / given up |");
     println!("|---|---|---|---|---|---|");
     for (holes, vacant) in [
@@ -36,6 +38,9 @@ fn main() {
         (61, Hex::new(0, 0)),
         (91, Hex::new(1, 0)),
     ] {
+        if only != 0 && holes != only {
+            continue;
+        }
         let board = FoodBoard::with_holes(holes).unwrap();
         let start = FoodPosition {
             board,

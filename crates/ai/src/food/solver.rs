@@ -138,12 +138,12 @@ type Key = (u8, u128, Option<Cell>);
 
 /// What hints have learnt, kept between hints and between games: position
 /// by position, the next move of a solution found (`None`: no solution);
-/// and the dead table of the last board and finish searched, which a search
-/// takes while it runs and gives back.
+/// and the dead tables of the last board and finish searched (one per core),
+/// which a search takes while it runs and gives back.
 #[derive(Default)]
 struct Memory {
     known: HashMap<Key, Option<FoodMove>>,
-    dead: Option<Dead>,
+    dead: Vec<Dead>,
 }
 
 struct Dead {
@@ -161,6 +161,9 @@ fn memory() -> std::sync::MutexGuard<'static, Memory> {
 
 /// Positions remembered at most (then the memory starts again).
 const KNOWN_MAX: usize = 200_000;
+
+/// Dead tables kept at most: one per worker of `hint` and `ponder`.
+const TABLES_KEPT: usize = 2;
 
 /// Forgets everything hints have learnt (they search again): for
 /// measurements of a first hint.
@@ -191,57 +194,83 @@ fn remember_dead(pos: FoodPosition, finish: Option<Cell>) {
 }
 
 /// The hint already known for a position, from a solution or a proof met
-/// before (also inside another search's dead table), without searching.
+/// before (also inside a search's dead table), without searching.
 pub fn recall(pos: FoodPosition, finish: Option<Cell>) -> Option<Hint> {
     let mem = memory();
     if let Some(known) = mem.known.get(&(pos.board.size, pos.marbles, finish)) {
         return Some(known.clone().map_or(Hint::NoSolution, Hint::Move));
     }
-    let dead = mem.dead.as_ref()?;
     let geo = Geo::of(pos.board);
     let f = finish.and_then(|c| geo.grid_of.get(c as usize).copied());
-    if dead.size != pos.board.size || dead.finish != f {
-        return None;
-    }
     let m = geo.to_grid(pos.marbles & pos.board.all);
     let key = geo
         .stabiliser(f)
         .into_iter()
         .fold(m, |best, k| best.min(geo.image(k, m)));
-    dead.table.get(key).map(|_| Hint::NoSolution)
+    // Keyed by the position itself or by its least image (see `Search::run`).
+    mem.dead
+        .iter()
+        .filter(|d| d.size == pos.board.size && d.finish == f)
+        .any(|d| d.table.get(m).is_some() || d.table.get(key).is_some())
+        .then_some(Hint::NoSolution)
 }
 
-/// The dead table kept for this board and finish, or a new one.
+/// A dead table kept for this board and finish, or a new one.
 fn take_dead(geo: &Geo, size: u8, finish: Option<u8>) -> Table {
-    match memory().dead.take() {
-        Some(d) if d.size == size && d.finish == finish => d.table,
-        // At most 4 M slots (68 MB): the memory stays in the game.
-        _ => Table::new(table_bits(geo, u32::MAX).min(22)),
+    let mut mem = memory();
+    mem.dead.retain(|d| d.size == size && d.finish == finish);
+    match mem.dead.pop() {
+        Some(d) => d.table,
+        // At most 4 M slots (68 MB each): the memory stays in the game.
+        None => Table::new(table_bits(geo, u32::MAX).min(22)),
     }
 }
 
 fn keep_dead(size: u8, finish: Option<u8>, table: Table) {
-    memory().dead = Some(Dead {
+    let mut mem = memory();
+    mem.dead.push(Dead {
         size,
         finish,
         table,
     });
+    if mem.dead.len() > TABLES_KEPT {
+        mem.dead.remove(0);
+    }
 }
 
-/// The first move of some solution (a whole chain as the solution plays it).
-/// Solutions found are remembered position by position, so a player who
-/// follows the hints gets each next one at once; so are proofs that none
-/// exists, and the dead positions met on the way.
+/// The first move of some solution (a whole chain as the solution plays it),
+/// or that none exists. Solutions found are remembered position by
+/// position, so a player who follows the hints gets each next one at once;
+/// so are proofs that none exists, and the dead positions met on the way.
+/// After a quick search, every core takes the positions after the moves in
+/// turn, each with a growing node budget (see `by_moves`).
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
-    decide(pos, finish, stop, u64::MAX, true)
+    let quick = decide(pos, finish, [stop, None], PONDER_ROUNDS[1], true);
+    if quick != Hint::Unknown || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        return quick;
+    }
+    let never = AtomicBool::new(false);
+    let stop = stop.unwrap_or(&never);
+    let (after, firsts) = positions_after(pos);
+    let found = by_moves(&after, finish, stop, true);
+    if let Some(i) = found {
+        let mv = firsts[i].clone();
+        remember(pos, finish, std::slice::from_ref(&mv));
+        return Hint::Move(mv);
+    }
+    if stop.load(Ordering::Relaxed) {
+        return Hint::Unknown;
+    }
+    remember_dead(pos, finish);
+    Hint::NoSolution
 }
 
-/// `hint` giving up after `cap` nodes; `keep`: use and keep the memory's
-/// dead table (one search at a time can hold it).
+/// `hint` by one search giving up after `cap` nodes or when either flag is
+/// raised; `keep`: use and keep a dead table of the memory.
 fn decide(
     pos: FoodPosition,
     finish: Option<Cell>,
-    stop: Option<&AtomicBool>,
+    stops: [Option<&AtomicBool>; 2],
     cap: u64,
     keep: bool,
 ) -> Hint {
@@ -258,7 +287,8 @@ fn decide(
         Some(Verdict::Solved { moves, .. }) => Some(moves),
         Some(_) => None,
         None => {
-            let mut s = Search::new(geo, f, stop, m.count_ones());
+            let mut s = Search::new(geo, f, stops[0], m.count_ones());
+            s.also = stops[1];
             s.cap = cap;
             if keep {
                 s.dead = take_dead(geo, pos.board.size, f);
@@ -293,40 +323,87 @@ fn decide(
     }
 }
 
-/// Node budgets of pondering's rounds: every move's position gets a small
-/// budget first, so the easy ones are all answered before a hard one takes
-/// the time.
+/// Node budgets of the rounds over the positions after each move: every
+/// one gets a small budget first, so the easy ones are all answered before
+/// a hard one takes the time.
 const PONDER_ROUNDS: [u64; 4] = [20_000, 300_000, 5_000_000, u64::MAX];
+
+/// The different positions one move on, with a move to each.
+fn positions_after(pos: FoodPosition) -> (Vec<FoodPosition>, Vec<FoodMove>) {
+    let mut pairs: Vec<(FoodPosition, FoodMove)> = pos
+        .moves(false)
+        .into_iter()
+        .map(|m| (pos.after(&m), m))
+        .collect();
+    pairs.sort_by_key(|(p, _)| p.marbles);
+    pairs.dedup_by_key(|(p, _)| p.marbles);
+    pairs.into_iter().unzip()
+}
+
+/// Decides the positions in `after` on every core, in rounds of growing
+/// node budgets, until all are decided or `stop` is raised; with
+/// `first_way`, stops at the first from which one marble can be reached and
+/// returns its index.
+fn by_moves(
+    after: &[FoodPosition],
+    finish: Option<Cell>,
+    stop: &AtomicBool,
+    first_way: bool,
+) -> Option<usize> {
+    let done = AtomicBool::new(false);
+    let found = Mutex::new(None);
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(TABLES_KEPT));
+    let finished =
+        |p: &FoodPosition| p.count() == 1 && finish.is_none_or(|f| p.marbles == 1u128 << f);
+    for cap in PONDER_ROUNDS {
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let open = std::sync::atomic::AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..workers {
+                let (next, open, done, found) = (&next, &open, &done, &found);
+                scope.spawn(move || {
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        if i >= after.len()
+                            || done.load(Ordering::Relaxed)
+                            || stop.load(Ordering::Relaxed)
+                        {
+                            return;
+                        }
+                        let stops = [Some(stop), Some(done)];
+                        let way = finished(&after[i])
+                            || match decide(after[i], finish, stops, cap, true) {
+                                Hint::Move(_) => true,
+                                Hint::NoSolution => false,
+                                Hint::Unknown => {
+                                    open.fetch_add(1, Ordering::Relaxed);
+                                    false
+                                }
+                            };
+                        if way && first_way {
+                            *found.lock().unwrap_or_else(|e| e.into_inner()) = Some(i);
+                            done.store(true, Ordering::Relaxed);
+                        }
+                    }
+                });
+            }
+        });
+        if done.load(Ordering::Relaxed)
+            || stop.load(Ordering::Relaxed)
+            || open.load(Ordering::Relaxed) == 0
+        {
+            break;
+        }
+    }
+    found.into_inner().unwrap_or_else(|e| e.into_inner())
+}
 
 /// Works out, while the player thinks, the hint after each move from `pos`,
 /// on every core, until done or stopped; `hint` then answers from memory.
 /// Returns how many of the positions after a move are decided.
 pub fn ponder(pos: FoodPosition, finish: Option<Cell>, stop: &AtomicBool) -> usize {
-    let mut after: Vec<FoodPosition> = pos.moves(false).iter().map(|m| pos.after(m)).collect();
-    after.sort_by_key(|p| p.marbles);
-    after.dedup_by_key(|p| p.marbles);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(2));
-    for cap in PONDER_ROUNDS {
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for worker in 0..workers {
-                let (after, next) = (&after, &next);
-                scope.spawn(move || {
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        if i >= after.len() || stop.load(Ordering::Relaxed) {
-                            return;
-                        }
-                        // The first worker keeps its dead table for later hints.
-                        decide(after[i], finish, Some(stop), cap, worker == 0);
-                    }
-                });
-            }
-        });
-        if stop.load(Ordering::Relaxed) {
-            break;
-        }
-    }
+    let (after, _) = positions_after(pos);
+    by_moves(&after, finish, stop, false);
     after
         .iter()
         .filter(|p| recall(**p, finish).is_some())
@@ -884,6 +961,8 @@ struct Search<'a> {
     geo: &'static Geo,
     finish: Option<u8>,
     stop: Option<&'a AtomicBool>,
+    /// A second stop flag (the workers' own, beside the caller's).
+    also: Option<&'a AtomicBool>,
     syms: Vec<usize>,
     dead: Table,
     /// Ordering weight of each grid cell: how far it is from where the last
@@ -944,6 +1023,7 @@ impl<'a> Search<'a> {
             geo,
             finish,
             stop,
+            also: None,
             syms: geo.stabiliser(finish),
             dead: Table::new(table_bits(geo, marbles)),
             far,
@@ -969,7 +1049,11 @@ impl<'a> Search<'a> {
     }
 
     fn halted(&mut self) -> bool {
-        if self.nodes & 0x3FF == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+        if self.nodes & 0x3FF == 0
+            && [self.stop, self.also]
+                .iter()
+                .any(|s| s.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
             self.stopped = true;
         }
         self.stopped || self.nodes >= self.budget.min(self.cap)
@@ -980,6 +1064,13 @@ impl<'a> Search<'a> {
     /// whatever the order). No single ordering is good on every start: one
     /// that is stuck in a huge dead subtree is often rescued by another.
     fn run(&mut self, m: u128) -> Option<bool> {
+        // From a start no symmetry fixes, two positions of the search are
+        // rarely images of each other: keying the dead table by the position
+        // itself saves most of the time a node takes. (Any dead position is a
+        // sound key, so both kinds of key share one table.)
+        if !self.syms.iter().any(|&k| self.geo.image(k, m) == m) {
+            self.syms.clear();
+        }
         let mut budget = 20_000u64;
         for round in 0.. {
             self.style = match STYLES[(round + self.offset) % STYLES.len()] {
