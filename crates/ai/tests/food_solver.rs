@@ -521,3 +521,46 @@ fn fewest_moves_from_above_alone_match_a_breadth_first_search() {
         }
     }
 }
+
+/// The shortest solutions known on the full boards where the minimum is not
+/// proven (docs/rules.md §10, "What is known"), as `solve --json` printed
+/// them: each replays through the engine and the independent checker to one
+/// marble in the number of moves the rule book gives as the upper bound.
+#[test]
+fn the_best_known_full_board_solutions_replay_to_one_marble() {
+    let known: Vec<serde_json::Value> =
+        serde_json::from_str(include_str!("data/food_best_known.json")).unwrap();
+    assert!(!known.is_empty());
+    for v in known {
+        let holes = v["holes"].as_u64().unwrap() as usize;
+        let hex = |p: &serde_json::Value| {
+            Hex::new(p[0].as_i64().unwrap() as i8, p[1].as_i64().unwrap() as i8)
+        };
+        let vacant: Vec<Hex> = v["vacant"].as_array().unwrap().iter().map(hex).collect();
+        let board = FoodBoard::with_holes(holes).unwrap();
+        let mut marbles = board.all;
+        for &h in &vacant {
+            marbles &= !bit(board.cell(h).unwrap());
+        }
+        let pos = FoodPosition { board, marbles };
+        let mut moves = Vec::new();
+        let mut p = pos;
+        for route in v["moves"].as_array().unwrap() {
+            let cells: Vec<u8> = route
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|h| board.cell(hex(h)).unwrap())
+                .collect();
+            let m = p.check(&cells, false).unwrap();
+            p = p.after(&m);
+            moves.push(m);
+        }
+        assert_solves(pos, None, &moves);
+        assert_eq!(
+            moves.len() as u64,
+            v["upper_bound"].as_u64().unwrap(),
+            "{holes} holes"
+        );
+    }
+}
