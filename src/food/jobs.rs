@@ -226,10 +226,13 @@ fn start_jobs(
     if solver_covers(game) && jobs.watch.is_none() && analysis.revision != Some(revision) {
         jobs.watch = Some(spawn_watch(game));
     }
-    // Then the positions after each move, while the player thinks.
+    // Then the positions after each move, while the player thinks; not
+    // where the watch gave up (those after it are as hard, and the bot's
+    // hint must not wait behind them on the pool).
     if solver_covers(game)
         && jobs.ponder.is_none()
         && analysis.revision == Some(revision)
+        && analysis.verdict != Some(solver::Hint::Unknown)
         && jobs.pondered != Some(revision)
     {
         jobs.ponder = Some(spawn_ponder(game));

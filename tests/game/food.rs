@@ -303,11 +303,13 @@ fn a_corrupt_progress_file_is_kept_aside_with_a_message() {
     );
 }
 
+/// Updates the app until `done`, in real time: the jobs run on the shared
+/// pool, which other tests' searches may hold for a while.
 fn run_until(app: &mut App, what: &str, done: impl Fn(&App) -> bool) {
     let began = std::time::Instant::now();
     while !done(app) {
         assert!(
-            began.elapsed().as_secs() < 30,
+            began.elapsed().as_secs() < 90,
             "timed out waiting for {what}"
         );
         app.update();
