@@ -65,9 +65,6 @@ impl FoodJobs {
     pub fn watching(&self) -> bool {
         self.watch.is_some()
     }
-    pub fn pondering(&self) -> bool {
-        self.ponder.is_some()
-    }
     /// Whether pondering has finished at this revision.
     pub fn pondered(&self, revision: u64) -> bool {
         self.pondered == Some(revision)

@@ -227,23 +227,42 @@ fn bfs_min_moves(pos: FoodPosition, finish: Option<u8>) -> Option<u32> {
     unreachable!()
 }
 
+/// Fewest moves as the solver finds them by default, and by shortening from
+/// above with no node limit alone (`--improve-nodes 0`, how the full-board
+/// bounds were pushed down): both prove the minima a breadth-first search
+/// finds.
 #[test]
 fn fewest_moves_match_a_breadth_first_search() {
     let mut rng = Rng::new(11);
     for holes in [37, 61] {
         let board = FoodBoard::with_holes(holes).unwrap();
-        for k in [4, 6, 7, 8, 9] {
+        for k in [4, 6, 7, 8, 9, 10] {
             let f = rng.below(board.len() as u64) as u8;
             let marbles = backward(board, f, k, &mut rng);
             let pos = FoodPosition { board, marbles };
             for finish in [None, Some(f)] {
                 let want = bfs_min_moves(pos, finish).expect("built backward: solvable");
-                let Verdict::Solved { moves, minimal } = run(pos, finish, true).verdict else {
-                    panic!("solvable");
-                };
-                assert!(minimal);
-                assert_eq!(moves.len() as u32, want, "{holes} {k} {finish:?}");
-                assert_solves(pos, finish, &moves);
+                for improve_nodes in [None, Some(u64::MAX)] {
+                    let sol = solve(
+                        pos,
+                        &Solve {
+                            finish,
+                            min_moves: true,
+                            improve_nodes,
+                            ..Default::default()
+                        },
+                    );
+                    let Verdict::Solved { moves, minimal } = sol.verdict else {
+                        panic!("solvable");
+                    };
+                    assert!(minimal);
+                    assert_eq!(
+                        moves.len() as u32,
+                        want,
+                        "{holes} {k} {finish:?} {improve_nodes:?}"
+                    );
+                    assert_solves(pos, finish, &moves);
+                }
             }
         }
     }
@@ -487,39 +506,6 @@ fn pondering_remembers_the_right_answer_after_every_move() {
         yes > 5 && no > 5,
         "both kinds met: {yes} with a way, {no} without"
     );
-}
-
-/// Shortening from above with no node limit (`--improve-nodes 0`, how the
-/// 37-hole bounds were pushed down) proves the same minima as a
-/// breadth-first search.
-#[test]
-fn fewest_moves_from_above_alone_match_a_breadth_first_search() {
-    let mut rng = Rng::new(47);
-    for holes in [37, 61] {
-        let board = FoodBoard::with_holes(holes).unwrap();
-        for k in [6, 8, 9, 10] {
-            let f = rng.below(board.len() as u64) as u8;
-            let pos = FoodPosition {
-                board,
-                marbles: backward(board, f, k, &mut rng),
-            };
-            let want = bfs_min_moves(pos, None).expect("built backward: solvable");
-            let sol = solve(
-                pos,
-                &Solve {
-                    min_moves: true,
-                    improve_nodes: Some(u64::MAX),
-                    ..Default::default()
-                },
-            );
-            let Verdict::Solved { moves, minimal } = sol.verdict else {
-                panic!("solvable");
-            };
-            assert!(minimal);
-            assert_eq!(moves.len() as u32, want, "{holes} holes, {k} marbles");
-            assert_solves(pos, None, &moves);
-        }
-    }
 }
 
 /// The shortest solutions known on the full boards where the minimum is not

@@ -203,10 +203,7 @@ pub fn recall(pos: FoodPosition, finish: Option<Cell>) -> Option<Hint> {
     let geo = Geo::of(pos.board);
     let f = finish.and_then(|c| geo.grid_of.get(c as usize).copied());
     let m = geo.to_grid(pos.marbles & pos.board.all);
-    let key = geo
-        .stabiliser(f)
-        .into_iter()
-        .fold(m, |best, k| best.min(geo.image(k, m)));
+    let key = geo.least_image(&geo.stabiliser(f), m);
     // Keyed by the position itself or by its least image (see `Search::run`).
     mem.dead
         .iter()
@@ -245,7 +242,7 @@ fn keep_dead(size: u8, finish: Option<u8>, table: Table) {
 /// After a quick search, every core takes the positions after the moves in
 /// turn, each with a growing node budget (see `by_moves`).
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
-    let quick = decide(pos, finish, [stop, None], PONDER_ROUNDS[1], true);
+    let quick = decide(pos, finish, [stop, None], ROUNDS[1]);
     if quick != Hint::Unknown || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
         return quick;
     }
@@ -266,13 +263,12 @@ pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) 
 }
 
 /// `hint` by one search giving up after `cap` nodes or when either flag is
-/// raised; `keep`: use and keep a dead table of the memory.
+/// raised, with a dead table of the memory.
 fn decide(
     pos: FoodPosition,
     finish: Option<Cell>,
     stops: [Option<&AtomicBool>; 2],
     cap: u64,
-    keep: bool,
 ) -> Hint {
     if let Some(known) = recall(pos, finish) {
         return known;
@@ -287,20 +283,16 @@ fn decide(
         Some(Verdict::Solved { moves, .. }) => Some(moves),
         Some(_) => None,
         None => {
-            let mut s = Search::new(geo, f, stops[0], m.count_ones());
+            let dead = take_dead(geo, pos.board.size, f);
+            let mut s = Search::with_table(geo, f, stops[0], dead);
             s.also = stops[1];
             s.cap = cap;
-            if keep {
-                s.dead = take_dead(geo, pos.board.size, f);
-            }
             let result = s.run(m);
-            if keep {
-                keep_dead(
-                    pos.board.size,
-                    f,
-                    std::mem::replace(&mut s.dead, Table::new(2)),
-                );
-            }
+            keep_dead(
+                pos.board.size,
+                f,
+                std::mem::replace(&mut s.dead, Table::new(2)),
+            );
             match result {
                 Some(true) => Some(geo.chains(pos, &s.path)),
                 Some(false) => None,
@@ -323,10 +315,11 @@ fn decide(
     }
 }
 
-/// Node budgets of the rounds over the positions after each move: every
-/// one gets a small budget first, so the easy ones are all answered before
-/// a hard one takes the time.
-const PONDER_ROUNDS: [u64; 4] = [20_000, 300_000, 5_000_000, u64::MAX];
+/// Node budgets of the rounds over the positions after each move (hints
+/// and pondering): every one gets a small budget first, so the easy ones are
+/// all answered before a hard one takes the time. A hint's first search
+/// gets the second.
+const ROUNDS: [u64; 4] = [20_000, 300_000, 5_000_000, u64::MAX];
 
 /// The different positions one move on, with a move to each.
 fn positions_after(pos: FoodPosition) -> (Vec<FoodPosition>, Vec<FoodMove>) {
@@ -355,7 +348,7 @@ fn by_moves(
     let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(TABLES_KEPT));
     let finished =
         |p: &FoodPosition| p.count() == 1 && finish.is_none_or(|f| p.marbles == 1u128 << f);
-    for cap in PONDER_ROUNDS {
+    for cap in ROUNDS {
         let next = std::sync::atomic::AtomicUsize::new(0);
         let open = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
@@ -372,7 +365,7 @@ fn by_moves(
                         }
                         let stops = [Some(stop), Some(done)];
                         let way = finished(&after[i])
-                            || match decide(after[i], finish, stops, cap, true) {
+                            || match decide(after[i], finish, stops, cap) {
                                 Hint::Move(_) => true,
                                 Hint::NoSolution => false,
                                 Hint::Unknown => {
@@ -812,6 +805,12 @@ impl Geo {
         out
     }
 
+    /// The least of `m`'s images under the symmetries `syms` (and itself):
+    /// one key for a position and all its images.
+    fn least_image(&self, syms: &[usize], m: u128) -> u128 {
+        syms.iter().fold(m, |best, &k| best.min(self.image(k, m)))
+    }
+
     /// Symmetries (indices into `perms`) fixing the finish (all without one).
     fn stabiliser(&self, finish: Option<u8>) -> Vec<usize> {
         (1..self.perms.len())
@@ -1005,11 +1004,23 @@ const STYLES: [Style; 4] = [
 ];
 
 impl<'a> Search<'a> {
+    /// A search with a fresh dead table sized for `marbles` marbles.
     fn new(
         geo: &'static Geo,
         finish: Option<u8>,
         stop: Option<&'a AtomicBool>,
         marbles: u32,
+    ) -> Search<'a> {
+        Search::with_table(geo, finish, stop, Table::new(table_bits(geo, marbles)))
+    }
+
+    /// A search that goes on with a dead table of earlier searches (same
+    /// board and finish).
+    fn with_table(
+        geo: &'static Geo,
+        finish: Option<u8>,
+        stop: Option<&'a AtomicBool>,
+        dead: Table,
     ) -> Search<'a> {
         let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
         let mut far = [0; 128];
@@ -1025,7 +1036,7 @@ impl<'a> Search<'a> {
             stop,
             also: None,
             syms: geo.stabiliser(finish),
-            dead: Table::new(table_bits(geo, marbles)),
+            dead,
             far,
             path: Vec::new(),
             nodes: 0,
@@ -1043,9 +1054,7 @@ impl<'a> Search<'a> {
     }
 
     fn key(&self, m: u128) -> u128 {
-        self.syms
-            .iter()
-            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+        self.geo.least_image(&self.syms, m)
     }
 
     fn halted(&mut self) -> bool {
@@ -1364,9 +1373,7 @@ impl<'a> MinSearch<'a> {
     }
 
     fn key(&self, m: u128) -> u128 {
-        self.syms
-            .iter()
-            .fold(m, |best, &k| best.min(self.geo.image(k, m)))
+        self.geo.least_image(&self.syms, m)
     }
 
     /// Whether `m` finishes within `limit` moves (path in `self.path`).
