@@ -149,7 +149,13 @@ pub struct Settings {
     pub frame_cap: FrameCap,
     /// Where the window was left, to open there again.
     pub window: Option<WindowPlace>,
+    /// The Starhop server that Play online asks ("host:port").
+    pub server: String,
 }
+
+/// The server Play online asks until the player chooses one: a
+/// `starhop-server` run on this computer.
+pub const DEFAULT_SERVER: &str = "localhost:7880";
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -170,6 +176,7 @@ impl Default for Settings {
             vsync: true,
             frame_cap: FrameCap::Off,
             window: None,
+            server: DEFAULT_SERVER.to_string(),
         }
     }
 }

@@ -27,6 +27,7 @@ use std::net::SocketAddr;
 use std::sync::Mutex;
 
 mod boards;
+pub mod server;
 mod shots;
 pub mod ui;
 
@@ -66,6 +67,9 @@ pub struct JoinGame {
     pub watch: bool,
     /// The token of a seat held at this table before, to take it back.
     pub rejoin: Option<String>,
+    /// The table is on a Starhop server (it starts when every seat is taken).
+    #[serde(default)]
+    pub on_server: bool,
 }
 
 /// The last table joined with a seat, to come back to it after leaving or
@@ -187,6 +191,8 @@ pub struct Online {
     copy_at: u64,
     /// That copy missed changes while it went on show (taken next frame).
     stale: bool,
+    /// The table is on a Starhop server, not a player's game.
+    pub on_server: bool,
 }
 
 impl Online {
@@ -302,6 +308,11 @@ impl Online {
                     notices.write(Notice::Problem(e.to_string()));
                 }
             }
+            // Nobody hosts a server's table to allow it.
+            Link::Client { .. } if self.on_server => {
+                let text = lang.t("Moves are not taken back at a server's table.");
+                notices.write(Notice::Info(text.into()));
+            }
             Link::Client { handle, .. } => {
                 if let Some(h) = handle {
                     h.ask_undo(self.seq_of_copy());
@@ -344,7 +355,8 @@ impl Drop for Online {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<HostGame>()
+    app.add_plugins(server::plugin)
+        .add_message::<HostGame>()
         .add_message::<HostTable>()
         .add_message::<HostSaved>()
         .add_message::<JoinGame>()
@@ -583,6 +595,7 @@ fn open_table(mut config: HostConfig, setup: &MatchSetup) -> Result<Online, Stri
         on_board: false,
         copy_at: 0,
         stale: false,
+        on_server: false,
     })
 }
 
@@ -624,6 +637,7 @@ fn join_game(
                     on_board: false,
                     copy_at: 0,
                     stale: false,
+                    on_server: join.on_server,
                 },
             );
             commands.insert_resource(LastTable(join.clone()));

@@ -3,6 +3,7 @@
 //! banner with the table and who has lost the connection, plus the host's
 //! answer to a player who asks to take back a move.
 
+use super::server::{OnlineAsk, ServerPanel, play_online};
 use super::{
     DRAUGHTS_COLOURS, HostSaved, HostTable, JoinGame, LastTable, Online, TableRequest, TableState,
 };
@@ -218,12 +219,12 @@ fn nearby_tables(ui: &mut egui::Ui, lang: Language, nearby: &Nearby, form: &mut 
 
 fn online_screen(
     mut contexts: EguiContexts,
-    settings: Res<Settings>,
+    mut settings: ResMut<Settings>,
     online: Option<Res<Online>>,
     last: Option<Res<LastTable>>,
     mut form: ResMut<JoinForm>,
     mut host: ResMut<HostForm>,
-    nearby: Res<Nearby>,
+    (nearby, mut online_panel): (Res<Nearby>, ServerPanel),
     mut saves: ResMut<HostableSaves>,
     folders: Option<Res<Folders>>,
     mut hosting: (MessageWriter<HostSaved>, MessageWriter<HostTable>),
@@ -255,6 +256,30 @@ fn online_screen(
                     }
                     ui.separator();
                 }
+                let mut server = settings.server.clone();
+                egui::CollapsingHeader::new(format!("🌐 {}", lang.t("Play online")))
+                    .id_salt("online-server")
+                    .default_open(true)
+                    .show(ui, |ui| {
+                        let lobby = &mut online_panel.lobby;
+                        match play_online(ui, lang, &mut server, lobby, &mut form) {
+                            Some(OnlineAsk::Join(join)) => {
+                                joins.write(join);
+                            }
+                            Some(OnlineAsk::Open(open)) => {
+                                online_panel.opens.write(open);
+                            }
+                            Some(OnlineAsk::List(list)) => {
+                                online_panel.lists.write(list);
+                            }
+                            None => {}
+                        }
+                    });
+                // Written only when edited: the settings file is saved on change.
+                if server != settings.server {
+                    settings.server = server;
+                }
+                ui.separator();
                 nearby_tables(ui, lang, &nearby, &mut form);
                 ui.add_space(6.0);
                 if host_or_join(ui, lang, &mut form) {
@@ -264,6 +289,7 @@ fn online_screen(
                         name: form.name.clone(),
                         watch: form.watch,
                         rejoin: None,
+                        on_server: false,
                     });
                 }
                 ui.add_space(8.0);
@@ -508,6 +534,13 @@ fn lobby_panel(
             ui.label(egui::RichText::new(addr).size(20.0).monospace());
         }
         ui.label(egui::RichText::new(&o.code).size(30.0).monospace().strong());
+    } else if o.on_server {
+        ui.label(trf(
+            lang,
+            "Others join on the server {} with this code:",
+            &[&o.addresses.join(", ")],
+        ));
+        ui.label(egui::RichText::new(&o.code).size(30.0).monospace().strong());
     } else {
         ui.label(trf(lang, "Table at {}", &[&o.addresses.join(", ")]));
     }
@@ -557,7 +590,10 @@ fn lobby_panel(
         } else if o.state == TableState::Lobby {
             ui.horizontal(|ui| {
                 ui.spinner();
-                ui.label(lang.t("Waiting for the host to start the game…"));
+                ui.label(match o.on_server {
+                    true => lang.t("The game starts when every seat is taken…"),
+                    false => lang.t("Waiting for the host to start the game…"),
+                });
             });
         }
     }

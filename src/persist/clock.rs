@@ -1,6 +1,7 @@
 //! Local date and time for save names and the Load list, without a date crate:
 //! the calendar from the days since 1970, the offset from the C library.
 
+use starhop_about::civil_from_days;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Local date and time as "2026-11-30 14.05" (a dot, not a colon: some file
@@ -22,20 +23,6 @@ fn stamp_at(secs: i64) -> String {
         day / 3600,
         day % 3600 / 60
     )
-}
-
-/// The date of a day counted from 1970-01-01 (Howard Hinnant's algorithm).
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    (y, m, d)
 }
 
 /// Seconds the local time zone is ahead of UTC at `secs`, from the C
@@ -90,11 +77,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_calendar_is_right() {
-        assert_eq!(civil_from_days(0), (1970, 1, 1));
-        assert_eq!(civil_from_days(-1), (1969, 12, 31));
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
-        assert_eq!(civil_from_days(20_787), (2026, 11, 30));
+    fn a_stamp_is_the_date_hours_and_minutes() {
         assert_eq!(
             stamp_at(20_787 * 86_400 + 14 * 3600 + 5 * 60 + 59),
             "2026-11-30 14.05"

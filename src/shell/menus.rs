@@ -658,6 +658,13 @@ fn settings_rows(ui: &mut egui::Ui, s: &mut Settings, lang: Language) {
         ],
     )
     .on_hover_text(lang.t("At most this many pictures a second: a laptop runs cooler and longer."));
+    ui.horizontal(|ui| {
+        ui.label(lang.t("Online server"));
+        ui.add(
+            egui::TextEdit::singleline(&mut s.server).hint_text(crate::settings::DEFAULT_SERVER),
+        )
+        .on_hover_text(lang.t("The Starhop server that Play online connects to (address:port)."));
+    });
     about(ui, lang);
 }
 

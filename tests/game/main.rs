@@ -12,6 +12,7 @@ mod layers;
 mod league;
 mod online;
 mod online_draughts;
+mod online_server;
 mod race;
 mod replay;
 mod stage;

@@ -9,6 +9,21 @@ pub const RELEASE: &str = env!("CARGO_PKG_VERSION");
 /// committed are not told apart), or "unknown" outside a git checkout.
 pub const COMMIT: &str = env!("STARHOP_COMMIT");
 
+/// The date (year, month, day) of a day counted from 1970-01-01, for the
+/// dates every program writes (save names, history, logs) without a date
+/// crate (Howard Hinnant's algorithm; days before 1970 are negative).
+pub fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
 /// What `--version` prints after the program's name.
 pub const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (", env!("STARHOP_COMMIT"), ")");
 
@@ -78,6 +93,14 @@ fn render(command: clap::Command) -> Vec<u8> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn days_since_1970_are_dates() {
+        assert_eq!(super::civil_from_days(0), (1970, 1, 1));
+        assert_eq!(super::civil_from_days(-1), (1969, 12, 31));
+        assert_eq!(super::civil_from_days(11_016), (2000, 2, 29));
+        assert_eq!(super::civil_from_days(20_787), (2026, 11, 30));
+    }
+
     use super::*;
 
     #[test]

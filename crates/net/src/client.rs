@@ -974,6 +974,8 @@ impl ClientCore {
                     self.ask_resync(out);
                 }
             }
+            // A server's answers to requests a table's client never makes.
+            ServerMsg::Created { .. } | ServerMsg::Tables { .. } => {}
         }
         None
     }

@@ -17,10 +17,11 @@ use crate::protocol::{
     SeatKind, ServerMsg, TableGame, Want, clean_name, decode_client, encode,
 };
 use crate::table;
+use starhop_ai::Level;
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
 use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
-use starhop_games::{AnyGame, AnyRecord, AnyRecordError, BoxGame};
+use starhop_games::{AnyGame, AnyMove, AnyRecord, AnyRecordError, BoxBot, BoxGame, Think};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -173,6 +174,42 @@ pub struct HostConfig {
     pub announce_port: u16,
     /// The table's name in the announcements (the machine's name by default).
     pub table_name: String,
+    /// Seats held for players who hold these tokens (by seat; `None`: as
+    /// `seats` says): a server taking its tables up again after a restart
+    /// keeps each player's seat, and their client's reconnect takes it
+    /// back. A held seat counts as taken, and during the game waits
+    /// `Timeouts::reconnect` for its player as a lost connection does.
+    pub held_seats: Vec<Option<String>>,
+    /// The host plays its bot seats itself, on tokio's blocking threads (a
+    /// server; a game plays its own bots and leaves this off).
+    pub run_bots: bool,
+    /// Told the table as it stands after every change worth keeping (see
+    /// [`Journal`]).
+    pub journal: Option<Journal>,
+}
+
+/// What a table is, after a change worth keeping: enough to take it up
+/// again after a restart ([`HostConfig::resume_any`] of `record` with
+/// `held_seats` set to `tokens`, or a new table of `lobby` before the game).
+#[derive(Clone, Debug)]
+pub struct TableState {
+    pub lobby: Lobby,
+    /// Each seat's token (remote players only).
+    pub tokens: Vec<Option<String>>,
+    /// The game so far (`None` before it starts).
+    pub record: Option<AnyRecord>,
+    pub over: bool,
+}
+
+/// Called by the host, on its own task, after every change of the lobby or
+/// the game: keep it short (hand it to a writer).
+#[derive(Clone)]
+pub struct Journal(pub Arc<dyn Fn(TableState) + Send + Sync>);
+
+impl std::fmt::Debug for Journal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Journal")
+    }
 }
 
 impl HostConfig {
@@ -195,6 +232,9 @@ impl HostConfig {
             announce: false,
             announce_port: DISCOVERY_PORT,
             table_name: machine_name(),
+            held_seats: Vec::new(),
+            run_bots: false,
+            journal: None,
         }
     }
 
@@ -304,6 +344,27 @@ fn check_resumable_any(record: &AnyRecord) -> Result<AnyGame, ResumeError> {
         return Err(ResumeError::Over);
     }
     Ok(game)
+}
+
+/// Checks a configuration before a host starts; returns its saved game,
+/// replayed.
+fn check_config(config: &HostConfig) -> std::io::Result<Option<AnyGame>> {
+    let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, m);
+    if config.seats.len() < 2 {
+        return Err(invalid("a table needs at least two seats".into()));
+    }
+    table::validate(&config.game, &config.rules, config.seats.len()).map_err(invalid)?;
+    let Some(record) = config.saved().map_err(invalid)? else {
+        return Ok(None);
+    };
+    let game = check_resumable_any(&record).map_err(|e| invalid(e.to_string()))?;
+    if !table::fits(&config.game, &config.rules, config.seats.len(), &record) {
+        return Err(invalid(format!(
+            "a saved game keeps its {} seats, its game and its rules",
+            record.seats()
+        )));
+    }
+    Ok(Some(game))
 }
 
 /// This machine's name, for naming its tables ("Starhop" when unknown).
@@ -519,7 +580,7 @@ impl HostEvents {
 #[derive(Clone)]
 pub struct HostHandle {
     commands: mpsc::UnboundedSender<Command>,
-    in_process: mpsc::Sender<Link>,
+    in_process: mpsc::Sender<Incoming>,
     view: Arc<Mutex<HostView>>,
     addr: SocketAddr,
     code: RoomCode,
@@ -530,24 +591,7 @@ pub struct HostHandle {
 impl HostHandle {
     /// Binds, then runs the host on a thread of its own.
     pub fn start(config: HostConfig) -> std::io::Result<(HostHandle, HostEvents)> {
-        let invalid = |m: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, m);
-        if config.seats.len() < 2 {
-            return Err(invalid("a table needs at least two seats".into()));
-        }
-        table::validate(&config.game, &config.rules, config.seats.len()).map_err(invalid)?;
-        let resumed = match config.saved().map_err(invalid)? {
-            None => None,
-            Some(record) => {
-                let game = check_resumable_any(&record).map_err(|e| invalid(e.to_string()))?;
-                if !table::fits(&config.game, &config.rules, config.seats.len(), &record) {
-                    return Err(invalid(format!(
-                        "a saved game keeps its {} seats, its game and its rules",
-                        record.seats()
-                    )));
-                }
-                Some(game)
-            }
-        };
+        let resumed = check_config(&config)?;
         let listener = std::net::TcpListener::bind(config.bind)?;
         listener.set_nonblocking(true)?;
         let addr = listener.local_addr()?;
@@ -559,45 +603,68 @@ impl HostHandle {
             .enable_io()
             .enable_time()
             .build()?;
-        let (commands, command_rx) = mpsc::unbounded_channel();
-        let (in_process, in_process_rx) = mpsc::channel(8);
-        let (event_tx, event_rx) = std::sync::mpsc::channel();
-        let mut core = HostCore::new(config.clone(), event_tx);
-        core.resumed = resumed;
-        core.port = addr.port();
-        let view = core.view.clone();
-        let gate = Arc::new(Gate::new(config.limits));
-        let host_gate = gate.clone();
+        let (mut handle, events, parts) = HostHandle::assemble(config, resumed, addr);
         let thread = std::thread::Builder::new()
             .name("starhop-host".into())
             .spawn(move || {
                 runtime.block_on(async move {
                     match tokio::net::TcpListener::from_std(listener) {
-                        Ok(listener) => {
-                            host_main(
-                                core,
-                                listener,
-                                host_gate,
-                                command_rx,
-                                in_process_rx,
-                                announcer,
-                            )
-                            .await;
-                        }
+                        Ok(listener) => host_main(parts, Some(listener), announcer).await,
                         Err(e) => eprintln!("starhop host: cannot listen: {e}"),
                     }
                 })
             })?;
+        handle.thread = Arc::new(Mutex::new(Some(thread)));
+        Ok((handle, events))
+    }
+
+    /// Runs a table as a task on `runtime`, without a listener of its own:
+    /// its connections come from whoever calls [`HostHandle::hand_over`] (a
+    /// server's router, by room code). `addr` is what the view reports.
+    /// `shutdown` then does not wait for the table to stop.
+    pub fn start_on(
+        config: HostConfig,
+        runtime: &tokio::runtime::Handle,
+        addr: SocketAddr,
+    ) -> std::io::Result<(HostHandle, HostEvents)> {
+        let resumed = check_config(&config)?;
+        let (handle, events, parts) = HostHandle::assemble(config, resumed, addr);
+        runtime.spawn(host_main(parts, None, None));
+        Ok((handle, events))
+    }
+
+    /// The handle, the events and what the host's task runs on.
+    fn assemble(
+        config: HostConfig,
+        resumed: Option<AnyGame>,
+        addr: SocketAddr,
+    ) -> (HostHandle, HostEvents, HostParts) {
+        let (commands, command_rx) = mpsc::unbounded_channel();
+        let (in_process, in_process_rx) = mpsc::channel(8);
+        let (event_tx, event_rx) = std::sync::mpsc::channel();
+        let (bot_tx, bot_rx) = mpsc::unbounded_channel();
+        let mut core = HostCore::new(config.clone(), event_tx, bot_tx);
+        core.resumed = resumed;
+        core.port = addr.port();
+        let view = core.view.clone();
+        let gate = Arc::new(Gate::new(config.limits));
         let handle = HostHandle {
             commands,
             in_process,
             view,
             addr,
             code: config.code,
-            gate,
-            thread: Arc::new(Mutex::new(Some(thread))),
+            gate: gate.clone(),
+            thread: Arc::default(),
         };
-        Ok((handle, HostEvents(event_rx)))
+        let parts = HostParts {
+            core,
+            gate,
+            commands: command_rx,
+            incoming: in_process_rx,
+            bots: bot_rx,
+        };
+        (handle, HostEvents(event_rx), parts)
     }
 
     /// Where the host listens.
@@ -692,10 +759,42 @@ impl HostHandle {
     /// A connection in memory, as if a client had connected over the network.
     pub fn connect_in_process(&self) -> Result<Link, HostError> {
         let (ours, theirs) = Link::pair();
+        let incoming = Incoming {
+            link: theirs,
+            from: None,
+            first: None,
+            tasks: Vec::new(),
+        };
         self.in_process
-            .try_send(theirs)
+            .try_send(incoming)
             .map_err(|_| HostError::Gone)?;
         Ok(ours)
+    }
+    /// Gives the host a connection that someone else accepted (a server's
+    /// router): its link, the address it came from, the first message the
+    /// router read to route it (read by the host as if it came now), and the
+    /// tasks that run its socket (stopped if the host drops it to make
+    /// room). Counted by the host's limits like its own sockets.
+    pub fn hand_over(
+        &self,
+        link: Link,
+        from: IpAddr,
+        first: Arc<str>,
+        tasks: Vec<tokio::task::AbortHandle>,
+    ) -> Result<(), HostError> {
+        let incoming = Incoming {
+            link,
+            from: Some(from),
+            first: Some(first),
+            tasks,
+        };
+        self.in_process
+            .try_send(incoming)
+            .map_err(|_| HostError::Gone)
+    }
+    /// Whether the host's task has stopped.
+    pub fn is_stopped(&self) -> bool {
+        self.commands.is_closed()
     }
     /// Stops the host: queued messages are flushed (for up to two seconds),
     /// connections closed, and the thread joined.
@@ -717,83 +816,146 @@ enum Inbound {
 
 type ConnId = u64;
 
-/// A new connection for the host: its link, its slot (to mark it welcomed)
-/// and the address it came from (`None`: in-process).
-type NewConn = (Link, Weak<Slot>, Option<IpAddr>);
+/// A connection the host did not accept itself: in-process, or handed over
+/// by a router (see [`HostHandle::hand_over`]).
+struct Incoming {
+    link: Link,
+    /// Where it came from (`None`: in-process).
+    from: Option<IpAddr>,
+    /// The message the router read first.
+    first: Option<Arc<str>>,
+    /// The tasks that run its socket.
+    tasks: Vec<tokio::task::AbortHandle>,
+}
+
+/// A new connection for the host: its link, its slot (to mark it welcomed),
+/// the address it came from (`None`: in-process), the slot itself when the
+/// connection's task is what holds it, and a first message already read.
+struct NewConn {
+    link: Link,
+    slot: Weak<Slot>,
+    from: Option<IpAddr>,
+    held: Option<Arc<Slot>>,
+    first: Option<Arc<str>>,
+}
+
+/// A bot's answer: the state it was asked in, its seat and its move.
+type BotAnswer = (u64, Seat, Option<AnyMove>);
+
+/// What the host's task runs on.
+struct HostParts {
+    core: HostCore,
+    gate: Arc<Gate>,
+    commands: mpsc::UnboundedReceiver<Command>,
+    incoming: mpsc::Receiver<Incoming>,
+    bots: mpsc::UnboundedReceiver<BotAnswer>,
+}
 
 /// The longest the accept loop waits after an error (out of file
 /// descriptors, say) before it tries again; it starts at 10 ms.
 const ACCEPT_BACKOFF_MAX: Duration = Duration::from_secs(1);
 
-async fn host_main(
-    mut core: HostCore,
+/// Accepts WebSocket connections for the host, within its gate's limits.
+async fn accept_loop(
     listener: tokio::net::TcpListener,
     gate: Arc<Gate>,
-    mut commands: mpsc::UnboundedReceiver<Command>,
-    mut in_process: mpsc::Receiver<Link>,
+    timeouts: Timeouts,
+    new_tx: mpsc::Sender<NewConn>,
+) {
+    let mut backoff = Duration::from_millis(10);
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => {
+                backoff = Duration::from_millis(10);
+                accepted
+            }
+            Err(_) => {
+                // Out of file descriptors or the like: trying again at
+                // once would only spin.
+                tokio::time::sleep(backoff).await;
+                backoff = (backoff * 2).min(ACCEPT_BACKOFF_MAX);
+                continue;
+            }
+        };
+        let ip = peer.ip().to_canonical();
+        // Past the limits a newcomer is closed at once, unread.
+        let Some(slot) = gate.admit(Some(ip)) else {
+            continue;
+        };
+        let _ = stream.set_nodelay(true);
+        let new_tx = new_tx.clone();
+        let held = slot.clone();
+        let handshake = tokio::spawn(async move {
+            let config = ws_config(MAX_CLIENT_MESSAGE_BYTES);
+            let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+            if let Ok(Ok(ws)) = tokio::time::timeout(timeouts.hello, handshake).await {
+                let weak = Arc::downgrade(&slot);
+                // The slot goes with the socket: it is free once the
+                // TCP stream is dropped, not before.
+                let (link, tasks) = ws_link(ws, timeouts.write, timeouts.close, slot.clone());
+                slot.held_by(tasks);
+                drop(slot);
+                let conn = NewConn {
+                    link,
+                    slot: weak,
+                    from: Some(ip),
+                    held: None,
+                    first: None,
+                };
+                let _ = new_tx.send(conn).await;
+            }
+        });
+        held.held_by([handshake.abort_handle()]);
+        drop(held);
+    }
+}
+
+async fn host_main(
+    parts: HostParts,
+    listener: Option<tokio::net::TcpListener>,
     announcer: Option<Announcer>,
 ) {
+    let HostParts {
+        mut core,
+        gate,
+        mut commands,
+        mut incoming,
+        mut bots,
+    } = parts;
     let limits = core.config.limits;
     let timeouts = core.config.timeouts;
     let (new_tx, mut new_rx) = mpsc::channel::<NewConn>(8);
     let mut tasks = JoinSet::new();
-    let accept_gate = gate.clone();
-    tasks.spawn(async move {
-        let mut backoff = Duration::from_millis(10);
-        loop {
-            let (stream, peer) = match listener.accept().await {
-                Ok(accepted) => {
-                    backoff = Duration::from_millis(10);
-                    accepted
-                }
-                Err(_) => {
-                    // Out of file descriptors or the like: trying again at
-                    // once would only spin.
-                    tokio::time::sleep(backoff).await;
-                    backoff = (backoff * 2).min(ACCEPT_BACKOFF_MAX);
-                    continue;
-                }
-            };
-            let ip = peer.ip().to_canonical();
-            // Past the limits a newcomer is closed at once, unread.
-            let Some(slot) = accept_gate.admit(Some(ip)) else {
-                continue;
-            };
-            let _ = stream.set_nodelay(true);
-            let new_tx = new_tx.clone();
-            let held = slot.clone();
-            let handshake = tokio::spawn(async move {
-                let config = ws_config(MAX_CLIENT_MESSAGE_BYTES);
-                let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
-                if let Ok(Ok(ws)) = tokio::time::timeout(timeouts.hello, handshake).await {
-                    let weak = Arc::downgrade(&slot);
-                    // The slot goes with the socket: it is free once the
-                    // TCP stream is dropped, not before.
-                    let (link, tasks) = ws_link(ws, timeouts.write, timeouts.close, slot.clone());
-                    slot.held_by(tasks);
-                    drop(slot);
-                    let _ = new_tx.send((link, weak, Some(ip))).await;
-                }
-            });
-            held.held_by([handshake.abort_handle()]);
-            drop(held);
-        }
-    });
+    if let Some(listener) = listener {
+        tasks.spawn(accept_loop(listener, gate.clone(), timeouts, new_tx));
+    }
     let (inbound_tx, mut inbound_rx) = mpsc::channel::<Inbound>(256);
     let mut tick = tokio::time::interval(timeouts.tick);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     let mut beacon_tick = tokio::time::interval(BEACON_EVERY);
     beacon_tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    // A table taken up after a restart may have every seat taken already.
+    if core.config.held_seats.iter().any(Option::is_some) {
+        core.maybe_start();
+    }
     loop {
-        let mut new_link = None;
+        let mut new_conn = None;
         tokio::select! {
-            Some((link, slot, ip)) = new_rx.recv() => new_link = Some((link, slot, ip, None)),
-            Some(link) = in_process.recv() => {
-                if let Some(slot) = gate.admit(None) {
-                    new_link = Some((link, Arc::downgrade(&slot), None, Some(slot)));
+            Some(conn) = new_rx.recv() => new_conn = Some(conn),
+            Some(i) = incoming.recv() => {
+                if let Some(slot) = gate.admit(i.from) {
+                    slot.held_by(i.tasks);
+                    new_conn = Some(NewConn {
+                        link: i.link,
+                        slot: Arc::downgrade(&slot),
+                        from: i.from,
+                        held: Some(slot),
+                        first: i.first,
+                    });
                 }
             }
             Some(event) = inbound_rx.recv() => core.inbound(event),
+            Some(answer) = bots.recv() => core.bot_answer(answer),
             command = commands.recv() => match command {
                 None | Some(Command::Shutdown) => break,
                 Some(c) => core.command(c),
@@ -806,13 +968,14 @@ async fn host_main(
             }
             Some(_) = tasks.join_next(), if tasks.len() > 1 => {}
         }
-        if let Some((link, slot, ip, held)) = new_link {
-            let (id, out_rx) = core.add_conn(slot, ip);
+        if let Some(conn) = new_conn {
+            let (id, out_rx) = core.add_conn(conn.slot.clone(), conn.from);
             let inbound = inbound_tx.clone();
             let write = timeouts.write;
-            tasks.spawn(run_conn(id, link, out_rx, inbound, limits, write, held));
+            tasks.spawn(run_conn(id, conn, out_rx, inbound, limits, write));
         }
     }
+    core.stop_bot();
     // Closing every outgoing queue lets each connection flush what is queued and end.
     core.conns.clear();
     drop(inbound_tx);
@@ -1046,8 +1209,9 @@ impl Drop for Slot {
 }
 
 /// Failed guesses (wrong room codes, unknown seat tokens), host-wide and by
-/// address (see `Limits::wrong_codes_per_second`).
-struct Guesses {
+/// address (see `Limits::wrong_codes_per_second`). A server's router keeps
+/// one for the codes of all its tables.
+pub struct Guesses {
     host: Bucket,
     rate: f64,
     burst: f64,
@@ -1061,7 +1225,7 @@ struct Guesses {
 const MAX_GUESSERS: usize = 4096;
 
 impl Guesses {
-    fn new(l: &Limits) -> Guesses {
+    pub fn new(l: &Limits) -> Guesses {
         Guesses {
             host: Bucket::new(l.wrong_codes_per_second, l.wrong_code_burst),
             rate: l.wrong_codes_per_address_per_second,
@@ -1072,7 +1236,7 @@ impl Guesses {
     }
 
     /// Whether a hello from `key` is heard now (nothing is spent).
-    fn may_try(&mut self, key: Option<IpAddr>, now: Instant) -> bool {
+    pub fn may_try(&mut self, key: Option<IpAddr>, now: Instant) -> bool {
         let memory = self.memory;
         self.by_address
             .retain(|_, (_, at)| now.saturating_duration_since(*at) < memory);
@@ -1089,7 +1253,7 @@ impl Guesses {
         self.host.has_room(now) || (!guesser && self.by_address.len() < MAX_GUESSERS)
     }
 
-    fn failed(&mut self, key: Option<IpAddr>, now: Instant) {
+    pub fn failed(&mut self, key: Option<IpAddr>, now: Instant) {
         self.host.take(now);
         if let Some((bucket, at)) = self.by_address.get_mut(&key) {
             bucket.take(now);
@@ -1140,27 +1304,39 @@ impl Bucket {
 /// costs the host's own task nothing), and writes what the host queues.
 async fn run_conn(
     id: ConnId,
-    mut link: Link,
+    conn: NewConn,
     mut out: mpsc::Receiver<Arc<str>>,
     inbound: mpsc::Sender<Inbound>,
     limits: Limits,
     write_timeout: Duration,
-    _slot: Option<Arc<Slot>>,
 ) {
+    // `held` keeps the connection's slot while this runs.
+    let NewConn {
+        mut link,
+        first,
+        held: _held,
+        ..
+    } = conn;
     let mut bucket = Bucket::new(limits.messages_per_second, limits.burst);
+    let read = |bucket: &mut Bucket, text: &str| {
+        if !bucket.take(Instant::now()) {
+            return Inbound::Bad(id, Refusal::RateLimited);
+        }
+        match decode_client(text) {
+            Ok(msg) => Inbound::Msg(id, msg),
+            Err(refusal) => Inbound::Bad(id, refusal),
+        }
+    };
+    if let Some(text) = first
+        && inbound.send(read(&mut bucket, &text)).await.is_err()
+    {
+        return;
+    }
     loop {
         tokio::select! {
             text = link.rx.recv() => {
                 let Some(text) = text else { break };
-                let event = if !bucket.take(Instant::now()) {
-                    Inbound::Bad(id, Refusal::RateLimited)
-                } else {
-                    match decode_client(&text) {
-                        Ok(msg) => Inbound::Msg(id, msg),
-                        Err(refusal) => Inbound::Bad(id, refusal),
-                    }
-                };
-                if inbound.send(event).await.is_err() {
+                if inbound.send(read(&mut bucket, &text)).await.is_err() {
                     break;
                 }
             }
@@ -1233,17 +1409,28 @@ struct HostCore {
     resumed: Option<AnyGame>,
     /// The port the game listens on (announced).
     port: u16,
+    /// Where the bots' answers go (`HostConfig::run_bots`).
+    bot_tx: mpsc::UnboundedSender<BotAnswer>,
+    /// The bot thinking now: the state it was asked in, and its stop flag.
+    thinking: Option<(u64, Arc<AtomicBool>)>,
 }
 
 impl HostCore {
-    fn new(config: HostConfig, events: std::sync::mpsc::Sender<AnyHostEvent>) -> HostCore {
+    fn new(
+        config: HostConfig,
+        events: std::sync::mpsc::Sender<AnyHostEvent>,
+        bot_tx: mpsc::UnboundedSender<BotAnswer>,
+    ) -> HostCore {
         let resumed = config.resume.is_some() || config.resume_any.is_some();
         let seats: Vec<SeatState> = config
             .seats
             .iter()
             .enumerate()
             .map(|(i, info)| {
+                let held = config.held_seats.get(i).cloned().flatten();
                 let kind = match info.kind {
+                    // A held seat is its player's, who is away for now.
+                    _ if held.is_some() => SeatKind::Remote,
                     // Remote seats are taken by joining, not by configuration.
                     SeatKind::Remote => SeatKind::Open,
                     ref k => k.clone(),
@@ -1253,12 +1440,12 @@ impl HostCore {
                     saved_name: saved_name(resumed, &kind, &info.name),
                     info: SeatInfo {
                         name: clean_name(&info.name, &format!("Player {}", i + 1)),
-                        connected: kind != SeatKind::Open,
+                        connected: !matches!(kind, SeatKind::Open | SeatKind::Remote),
                         kind,
                         colour: info.colour,
                     },
                     conn: None,
-                    token: None,
+                    token: held,
                     lost_at: None,
                 }
             })
@@ -1299,6 +1486,82 @@ impl HostCore {
             refused: 0,
             resumed: None,
             port: 0,
+            bot_tx,
+            thinking: None,
+        }
+    }
+
+    /// Tells the journal how the table stands.
+    fn journal(&self) {
+        let Some(journal) = &self.config.journal else {
+            return;
+        };
+        (journal.0)(TableState {
+            lobby: self.lobby(),
+            tokens: self.seats.iter().map(|s| s.token.clone()).collect(),
+            record: self.record(),
+            over: self.game.as_ref().is_some_and(|g| g.is_over()),
+        });
+    }
+
+    /// Asks the bot of the seat to move for its move, when the host plays
+    /// its bots and one is to move (and is not already thinking).
+    fn bot_turn(&mut self) {
+        if !self.config.run_bots {
+            return;
+        }
+        let Some(game) = self.game.as_ref().filter(|g| !g.is_over()) else {
+            return;
+        };
+        let Some(seat) = table::to_move(game) else {
+            return;
+        };
+        let SeatKind::Bot { level } = &self.seats[seat as usize].info.kind else {
+            return;
+        };
+        if self
+            .thinking
+            .as_ref()
+            .is_some_and(|(at, _)| *at == self.seq)
+        {
+            return;
+        }
+        // A level the host does not know plays as Medium.
+        let level = Level::ALL
+            .into_iter()
+            .find(|l| l.name() == level)
+            .unwrap_or(Level::Medium);
+        let seq = self.seq;
+        let think = Think::new(level).seeded(self.config.seed.unwrap_or(0) ^ seq);
+        let (game, tx) = (game.clone(), self.bot_tx.clone());
+        self.stop_bot();
+        self.thinking = Some((seq, think.stop.clone()));
+        tokio::task::spawn_blocking(move || {
+            let _ = tx.send((seq, seat, game.bot_move(&think)));
+        });
+    }
+
+    /// Stops the bot thinking, if one is.
+    fn stop_bot(&mut self) {
+        if let Some((_, stop)) = self.thinking.take() {
+            stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// A bot answered: its move is played if the game is still where it was asked.
+    fn bot_answer(&mut self, (seq, seat, mv): BotAnswer) {
+        if self.thinking.as_ref().is_some_and(|(at, _)| *at == seq) {
+            self.thinking = None;
+        }
+        if seq != self.seq {
+            return;
+        }
+        let result = match mv {
+            Some(mv) => self.play(seat, Play::of(mv)),
+            None => Err("the bot found no move".into()),
+        };
+        if let Err(reason) = result {
+            self.emit(HostEvent::Rejected { seat, reason });
         }
     }
 
@@ -1451,6 +1714,7 @@ impl HostCore {
         });
         self.emit(HostEvent::Lobby(lobby));
         self.update_view(false);
+        self.journal();
     }
 
     /// Closes a connection (after what is queued for it). A player's seat
@@ -1559,6 +1823,9 @@ impl HostCore {
                             ..
                         },
                     ) => self.hello(id, &code, &name, want, rejoin.as_deref()),
+                    (_, ClientMsg::Create { .. } | ClientMsg::ListTables { .. }) => {
+                        self.refuse(id, Refusal::NotServer)
+                    }
                     (Role::Pending, _) | (_, ClientMsg::Hello { .. }) => {
                         self.refuse(id, Refusal::NotJoined)
                     }
@@ -1824,21 +2091,32 @@ impl HostCore {
         };
         let checksum = table::checksum(&game);
         self.game = Some(game);
-        self.seq = 0;
+        // A resumed game counts on from its moves, so a client that saw them
+        // (a server's player coming back after a restart) is not ahead of it.
+        let saved = self.config.saved().ok().flatten();
+        self.seq = saved.map_or(0, |r| r.moves() as u64);
         let now = Instant::now();
+        // Held seats wait for their players as lost connections do.
+        for s in &mut self.seats {
+            if s.info.kind == SeatKind::Remote && s.conn.is_none() {
+                s.lost_at = Some(now);
+            }
+        }
         self.last_tick = now;
         self.clock_carry = Duration::ZERO;
         let record = self.record().expect("a game");
+        let seq = self.seq;
         self.broadcast(&ServerMsg::Start {
             record,
-            seq: 0,
+            seq,
             checksum,
         });
-        self.emit(HostEvent::Started { seq: 0 });
+        self.emit(HostEvent::Started { seq });
         self.broadcast_lobby();
         // A resumed turn may already have used some of its time.
         self.broadcast_clock(now);
         self.update_view(true);
+        self.bot_turn();
         Ok(())
     }
 
@@ -1978,6 +2256,8 @@ impl HostCore {
         // A new turn: its clock starts.
         self.broadcast_clock(Instant::now());
         self.update_view(true);
+        self.journal();
+        self.bot_turn();
     }
 
     fn undo(&mut self) -> Result<(), String> {
@@ -1993,6 +2273,8 @@ impl HostCore {
         self.emit(HostEvent::Undone { seq });
         self.broadcast_clock(Instant::now());
         self.update_view(true);
+        self.journal();
+        self.bot_turn();
         Ok(())
     }
 

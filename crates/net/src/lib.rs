@@ -18,6 +18,9 @@
 //!   [`ClientHandle`] and [`ClientEvents`].
 //! - [`link`]: connections as channels (WebSocket, in-process, with faults).
 //! - [`drive`]: loops that play seats with a chooser (bots) to the end.
+//! - [`rooms`]: asking a Starhop server to open a table, or for its public
+//!   tables (a server hosts many tables, each a host as above, reached by
+//!   room code through one address).
 //! - [`discovery`]: tables announced on the local network by UDP beacons
 //!   (never with their room code), and [`Discovery`] to list them.
 //!
@@ -57,6 +60,7 @@ pub mod drive;
 pub mod host;
 pub mod link;
 pub mod protocol;
+pub mod rooms;
 pub mod table;
 
 pub use client::{
@@ -66,11 +70,11 @@ pub use client::{
 pub use code::RoomCode;
 pub use discovery::{DISCOVERY_PORT, Discovery, FoundTable, discover};
 pub use host::{
-    AnyHostEvent, HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView, Limits,
-    ResumeError, Timeouts, UndoPolicy,
+    AnyHostEvent, Guesses, HostConfig, HostError, HostEvent, HostEvents, HostHandle, HostView,
+    Journal, Limits, ResumeError, TableState, Timeouts, UndoPolicy,
 };
-pub use link::{Faults, Link};
+pub use link::{Faults, Link, accept_websocket};
 pub use protocol::{
-    ClientMsg, Lobby, PROTOCOL_VERSION, Play, Refusal, SeatInfo, SeatKind, ServerMsg, TableGame,
-    Want,
+    ClientMsg, Lobby, PROTOCOL_VERSION, Play, PublicTable, Refusal, SeatInfo, SeatKind, ServerMsg,
+    TableGame, TableRequest, Want,
 };

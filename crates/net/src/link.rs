@@ -237,3 +237,23 @@ impl Faults {
         // they are delivered.
     }
 }
+
+/// Accepts a WebSocket on `stream` (within `hello`) and runs it as a
+/// `Link`, as a host does with its own sockets: client messages capped at
+/// `protocol::MAX_CLIENT_MESSAGE_BYTES`, `write` the write time-out, and a
+/// close that waits `close` for the peer's answer. `guard` is held until
+/// the TCP stream is gone. `None`: no WebSocket came in time.
+pub async fn accept_websocket<G: Send + Sync + 'static>(
+    stream: TcpStream,
+    hello: Duration,
+    write: Duration,
+    close: Duration,
+    guard: G,
+) -> Option<(Link, [tokio::task::AbortHandle; 2])> {
+    let config = ws_config(crate::protocol::MAX_CLIENT_MESSAGE_BYTES);
+    let handshake = tokio_tungstenite::accept_async_with_config(stream, Some(config));
+    match tokio::time::timeout(hello, handshake).await {
+        Ok(Ok(ws)) => Some(ws_link(ws, write, close, guard)),
+        _ => None,
+    }
+}

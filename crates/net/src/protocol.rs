@@ -162,6 +162,36 @@ pub enum ClientMsg {
     Ping { nonce: u64, seq: u64 },
     /// The client leaves for good (a lost connection may come back; this may not).
     Leave,
+    /// To a server (`starhop-server`), as a connection's only message: open
+    /// a table (answered by `Created` with its room code; then join it with
+    /// a hello like any table).
+    Create { protocol: u32, table: TableRequest },
+    /// To a server, as a connection's only message: the public tables
+    /// (answered by `Tables`).
+    ListTables { protocol: u32 },
+}
+
+/// A table a server is asked to open.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct TableRequest {
+    pub game: TableGame,
+    /// The rules of a classic or party table (ignored by other games).
+    pub rules: Rules,
+    /// One per player: `Open` seats are for people (who join by the code),
+    /// `Bot` seats are played by the server's bots.
+    pub seats: Vec<SeatInfo>,
+    /// Listed for everyone (`ListTables`), code included.
+    pub public: bool,
+    /// The table's name in that list.
+    pub name: String,
+}
+
+/// A public table of a server, as `Tables` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PublicTable {
+    pub code: String,
+    pub name: String,
+    pub lobby: Lobby,
 }
 
 /// Who sits in a seat.
@@ -276,6 +306,12 @@ pub enum Refusal {
     Timeout,
     /// Too many refused messages (the connection is closed).
     TooManyErrors,
+    /// A server's request (`Create`, `ListTables`) came to a game's host.
+    NotServer,
+    /// The server opens no more tables now (for this address, or at all).
+    TooManyTables,
+    /// The table asked for cannot be opened (its seats, rules or game).
+    BadTable,
 }
 
 impl Refusal {
@@ -307,6 +343,12 @@ impl Refusal {
             Refusal::RateLimited => "too many messages; slow down".into(),
             Refusal::Timeout => "timed out".into(),
             Refusal::TooManyErrors => "too many refused messages".into(),
+            Refusal::NotServer => {
+                "this address is a Starhop game, not a Starhop server: join it with its room code"
+                    .into()
+            }
+            Refusal::TooManyTables => "the server opens no more tables now; try again later".into(),
+            Refusal::BadTable => "the server cannot open a table like that".into(),
         }
     }
 }
@@ -398,6 +440,14 @@ pub enum ServerMsg {
         seq: u64,
         started: bool,
     },
+    /// A server opened the table asked for: join it by this code.
+    Created {
+        code: String,
+    },
+    /// A server's public tables.
+    Tables {
+        tables: Vec<PublicTable>,
+    },
 }
 
 /// A record on the wire: a classic record as it is (as protocol version 1
@@ -449,12 +499,14 @@ pub fn decode_client(text: &str) -> Result<ClientMsg, Refusal> {
         return Err(Refusal::TooLarge);
     }
     match serde_json::from_str::<ClientMsg>(text) {
-        Ok(ClientMsg::Hello { protocol, .. }) if protocol != PROTOCOL_VERSION => {
-            Err(Refusal::Version {
-                host: PROTOCOL_VERSION,
-                client: protocol,
-            })
-        }
+        Ok(
+            ClientMsg::Hello { protocol, .. }
+            | ClientMsg::Create { protocol, .. }
+            | ClientMsg::ListTables { protocol },
+        ) if protocol != PROTOCOL_VERSION => Err(Refusal::Version {
+            host: PROTOCOL_VERSION,
+            client: protocol,
+        }),
         Ok(msg) => Ok(msg),
         Err(_) => match serde_json::from_str::<VersionProbe>(text) {
             Ok(VersionProbe {

@@ -82,3 +82,30 @@ food-checkers-players-holes =
     }
 a-draw-cannot-be-agreed-at = A draw cannot be agreed at a network table.
 a-network-game-is-not-played = A network game is not played again here: the host opens a new table for that.
+
+## Play online (a Starhop server)
+play-online = Play online
+others-join-on-the-server-with = Others join on the server { $server } with this code:
+the-game-starts-when-every-seat = The game starts when every seat is taken…
+starhop-table = Starhop table
+owners-table = { $name }'s table
+everyone-connects-to-a-starhop-server = Everyone connects to a Starhop server: nobody's router needs opening.
+server = Server
+the-servers-address-and-port-kept = The server's address and port; kept for next time (also in Settings).
+fill-in-the-server-your-name = Fill in the server, your name and the code.
+asking-server = Asking { $server }…
+the-server-did-not-answer = The server did not answer.
+the-server-did-not-answer-why = The server did not answer: { $reason }
+open-a-table-on-the-server = Open a table on the server
+bots = Bots
+the-servers-bots-take-the-last = The server's bots take the last seats; the others wait for people.
+public-listed-for-everyone-on-this = Public: listed for everyone on this server
+you-get-a-room-code-to = You get a room code to give the others; the game starts when every seat is taken.
+fill-in-the-server-and-your = Fill in the server and your name.
+public-tables = Public tables
+refresh = Refresh
+refresh-to-see-this-servers-public = Refresh to see this server's public tables.
+no-public-tables-on-this-server = No public tables on this server now.
+online-server = Online server
+the-starhop-server-that-play-online = The Starhop server that Play online connects to (address:port).
+moves-are-not-taken-back-at = Moves are not taken back at a server's table.
