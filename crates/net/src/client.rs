@@ -8,7 +8,7 @@
 //! `ClientHandle::act`.
 
 use crate::host::{HostError, HostHandle, any_record_of, record_of};
-use crate::link::{CLOSE_GRACE, Faults, Link, ws_config, ws_link};
+use crate::link::{Faults, Link, connect_websocket};
 use crate::protocol::{
     ClientMsg, Lobby, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, Play, Refusal, ServerMsg, Want,
     decode_server, encode,
@@ -35,17 +35,7 @@ impl Connector {
     async fn connect(&self, attempt: u64, write_timeout: Duration) -> Result<Link, String> {
         match self {
             Connector::WebSocket(addr) => {
-                let stream = tokio::net::TcpStream::connect(addr.as_str())
-                    .await
-                    .map_err(|e| format!("cannot reach {addr}: {e}"))?;
-                let _ = stream.set_nodelay(true);
-                let url = format!("ws://{addr}/");
-                let config = ws_config(MAX_HOST_MESSAGE_BYTES);
-                let (ws, _) =
-                    tokio_tungstenite::client_async_with_config(url, stream, Some(config))
-                        .await
-                        .map_err(|e| format!("no Starhop host at {addr}: {e}"))?;
-                Ok(ws_link(ws, write_timeout, CLOSE_GRACE, ()).0)
+                connect_websocket(addr, MAX_HOST_MESSAGE_BYTES, write_timeout).await
             }
             Connector::InProcess(host) => host
                 .connect_in_process()

@@ -57,12 +57,16 @@ pub(crate) const CLOSE_TOO_BIG: u16 = 1009;
 /// stream is dropped anyway. `guard` is held until the TCP
 /// stream is really gone (the host's connection slot). The tasks are
 /// returned, to be stopped early (which drops the TCP stream at once).
-pub(crate) fn ws_link<G: Send + Sync + 'static>(
-    ws: WebSocketStream<TcpStream>,
+pub(crate) fn ws_link<S, G>(
+    ws: WebSocketStream<S>,
     write_timeout: Duration,
     close_grace: Duration,
     guard: G,
-) -> (Link, [tokio::task::AbortHandle; 2]) {
+) -> (Link, [tokio::task::AbortHandle; 2])
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+    G: Send + Sync + 'static,
+{
     use futures_util::{SinkExt, StreamExt};
     use tokio::time::Instant;
     use tokio_tungstenite::tungstenite::Error;
@@ -255,5 +259,119 @@ pub async fn accept_websocket<G: Send + Sync + 'static>(
     match tokio::time::timeout(hello, handshake).await {
         Ok(Ok(ws)) => Some(ws_link(ws, write, close, guard)),
         _ => None,
+    }
+}
+
+/// Where a game or tool connects: `host:port` or `ws://host:port` for a
+/// plain WebSocket, `wss://host[:port]` for one over TLS (port 443 unless
+/// given; a server behind a reverse proxy that holds its certificate).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Address {
+    pub tls: bool,
+    /// `host:port`, to connect to.
+    pub host_port: String,
+    /// The host alone (the name TLS checks the certificate against).
+    pub host: String,
+}
+
+impl Address {
+    pub fn parse(typed: &str) -> Result<Address, String> {
+        let typed = typed.trim();
+        let (tls, rest) = match typed.split_once("://") {
+            Some((scheme, rest)) => match scheme.to_ascii_lowercase().as_str() {
+                "wss" => (true, rest),
+                "ws" => (false, rest),
+                other => {
+                    return Err(format!(
+                        "{other}:// is not a Starhop address: use ws:// or wss://"
+                    ));
+                }
+            },
+            None => (false, typed),
+        };
+        // A path after the host is not used (a table is found by its code).
+        let authority = rest.split('/').next().unwrap_or("");
+        if authority.is_empty() {
+            return Err(format!("no host in {typed:?}"));
+        }
+        let has_port = match authority.rsplit_once(':') {
+            // An IPv6 address in brackets has colons of its own.
+            Some((h, p)) => {
+                !h.ends_with(':')
+                    && (!h.contains(':') || h.ends_with(']'))
+                    && p.parse::<u16>().is_ok()
+            }
+            None => false,
+        };
+        let host_port = match (has_port, tls) {
+            (true, _) => authority.to_string(),
+            (false, true) => format!("{authority}:443"),
+            (false, false) => return Err(format!("{typed:?} needs a port, as in host:7880")),
+        };
+        let host = match has_port {
+            true => authority.rsplit_once(':').map_or(authority, |(h, _)| h),
+            false => authority,
+        };
+        Ok(Address {
+            tls,
+            host_port,
+            host: host
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .to_string(),
+        })
+    }
+}
+
+/// Connects a WebSocket to `typed` (see [`Address`]; over TLS with the
+/// web's root certificates for `wss://`) and runs it as a `Link`; messages
+/// from the peer are capped at `max` bytes.
+pub async fn connect_websocket(typed: &str, max: usize, write: Duration) -> Result<Link, String> {
+    let address = Address::parse(typed)?;
+    let stream = TcpStream::connect(address.host_port.as_str())
+        .await
+        .map_err(|e| format!("cannot reach {typed}: {e}"))?;
+    let _ = stream.set_nodelay(true);
+    let scheme = if address.tls { "wss" } else { "ws" };
+    let url = format!("{scheme}://{}/", address.host_port);
+    let config = ws_config(max);
+    let (ws, _) = tokio_tungstenite::client_async_tls_with_config(url, stream, Some(config), None)
+        .await
+        .map_err(|e| format!("no Starhop host at {typed}: {e}"))?;
+    Ok(ws_link(ws, write, CLOSE_GRACE, ()).0)
+}
+
+#[cfg(test)]
+mod address_tests {
+    use super::Address;
+
+    #[test]
+    fn addresses_say_whether_tls_and_where() {
+        let a = Address::parse("192.168.1.20:7878").unwrap();
+        assert_eq!(
+            (a.tls, a.host_port.as_str(), a.host.as_str()),
+            (false, "192.168.1.20:7878", "192.168.1.20")
+        );
+        let a = Address::parse("ws://localhost:7880/").unwrap();
+        assert_eq!((a.tls, a.host_port.as_str()), (false, "localhost:7880"));
+        let a = Address::parse(" WSS://games.example.org ").unwrap();
+        assert_eq!(
+            (a.tls, a.host_port.as_str(), a.host.as_str()),
+            (true, "games.example.org:443", "games.example.org")
+        );
+        let a = Address::parse("wss://games.example.org:8443/starhop").unwrap();
+        assert_eq!(a.host_port, "games.example.org:8443");
+        let a = Address::parse("[::1]:7880").unwrap();
+        assert_eq!(
+            (a.host_port.as_str(), a.host.as_str()),
+            ("[::1]:7880", "::1")
+        );
+        assert!(
+            Address::parse("games.example.org")
+                .unwrap_err()
+                .contains("port")
+        );
+        assert!(Address::parse("http://x:1").unwrap_err().contains("ws://"));
+        assert!(Address::parse("wss://").is_err());
     }
 }

@@ -4,7 +4,7 @@
 //! one answer; playing at the table is then a client's hello with the code,
 //! as at any host.
 
-use crate::link::{CLOSE_GRACE, ws_link};
+use crate::link::connect_websocket;
 use crate::protocol::{
     ClientMsg, MAX_HOST_MESSAGE_BYTES, PROTOCOL_VERSION, PublicTable, ServerMsg, TableRequest,
     decode_server, encode,
@@ -54,16 +54,7 @@ fn ask(addr: &str, msg: &ClientMsg) -> Result<ServerMsg, String> {
     let text = encode(msg);
     runtime.block_on(async {
         let answer = async {
-            let stream = tokio::net::TcpStream::connect(addr)
-                .await
-                .map_err(|e| format!("cannot reach {addr}: {e}"))?;
-            let _ = stream.set_nodelay(true);
-            let config = crate::link::ws_config(MAX_HOST_MESSAGE_BYTES);
-            let url = format!("ws://{addr}/");
-            let (ws, _) = tokio_tungstenite::client_async_with_config(url, stream, Some(config))
-                .await
-                .map_err(|e| format!("no Starhop server at {addr}: {e}"))?;
-            let (mut link, _) = ws_link(ws, ASK_TIMEOUT, CLOSE_GRACE, ());
+            let mut link = connect_websocket(addr, MAX_HOST_MESSAGE_BYTES, ASK_TIMEOUT).await?;
             link.tx
                 .send(text.into())
                 .await
