@@ -13,6 +13,7 @@ use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use starhop_ai::Level;
+use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
 use starhop_engine::{Preset, Rules};
 use starhop_net::rooms::{create_table, list_tables};
@@ -34,6 +35,8 @@ pub enum ServerGame {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TableForm {
     pub game: ServerGame,
+    /// The draughts played when `game` is draughts.
+    pub variant: Variant,
     pub players: usize,
     /// Seats the server's bots take (the last ones).
     pub bots: usize,
@@ -44,6 +47,7 @@ impl Default for TableForm {
     fn default() -> TableForm {
         TableForm {
             game: ServerGame::Classic,
+            variant: Variant::International,
             players: 2,
             bots: 0,
             public: false,
@@ -64,7 +68,7 @@ impl TableForm {
             ServerGame::Party => (TableGame::Classic, Preset::Party.rules()),
             ServerGame::Draughts => (
                 TableGame::Draughts {
-                    variant: starhop_draughts::Variant::International,
+                    variant: self.variant,
                 },
                 Rules::classic(),
             ),
@@ -355,6 +359,13 @@ fn table_form(
         ui.selectable_value(&mut f.game, ServerGame::Draughts, lang.t("Draughts"));
         ui.selectable_value(&mut f.game, ServerGame::Food, lang.t("Food checkers"));
     });
+    if f.game == ServerGame::Draughts {
+        ui.horizontal(|ui| {
+            for v in [Variant::International, Variant::Russian] {
+                ui.selectable_value(&mut f.variant, v, crate::draughts::variant_name(lang, v));
+            }
+        });
+    }
     if !f.counts().contains(&f.players) {
         f.players = f.counts()[0];
     }
@@ -476,6 +487,7 @@ mod tests {
             players: 4,
             bots: 2,
             public: true,
+            ..TableForm::default()
         };
         let t = form.request(Language::English, "Ann");
         assert_eq!(t.seats.len(), 4);

@@ -134,6 +134,7 @@ fn two_apps_play_a_party_game_by_room_code_through_a_drop_and_a_server_restart()
         players: 2,
         bots: 0,
         public: true,
+        ..TableForm::default()
     }
     .request(Language::English, "Ann");
     assert!(table.rules.items);

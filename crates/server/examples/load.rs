@@ -16,8 +16,8 @@ use starhop_engine::{Action, FirstMoveMethod, Preset, Rules};
 use starhop_games::AnyRecord;
 use starhop_net::rooms::create_table;
 use starhop_net::{
-    AnyClientEvent, ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, SeatInfo,
-    TableGame, TableRequest, Want,
+    AnyClientEvent, ClientConfig, ClientEvent, ClientEvents, ClientHandle, Connector, Refusal,
+    SeatInfo, TableGame, TableRequest, Want,
 };
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -106,6 +106,9 @@ fn main() {
     );
 
     let mut latencies: Vec<f64> = Vec::new();
+    // The slowest move: its latency, table and the state it was asked in.
+    let mut slowest = (0.0, 0, 0);
+    let mut rate_limited = 0u64;
     let mut peak_rss = rss0;
     let mut last_sample = Instant::now();
     let mut finished_at = vec![None; n];
@@ -123,6 +126,14 @@ fn main() {
                         p.record = Some(record);
                         finished_at[p.table].get_or_insert(opened.elapsed());
                     }
+                    AnyClientEvent::Event(ClientEvent::Rejected { reason, .. }) => {
+                        eprintln!("table {} refused a move: {reason}", p.table);
+                    }
+                    // A bot faster than the per-connection rate limit.
+                    AnyClientEvent::Event(ClientEvent::Refused {
+                        reason: Refusal::RateLimited,
+                        ..
+                    }) => rate_limited += 1,
                     AnyClientEvent::Event(ClientEvent::Closed { reason }) => {
                         panic!("table {} lost a player: {reason}", p.table)
                     }
@@ -133,7 +144,11 @@ fn main() {
             if let Some((at, when)) = p.asked
                 && view.seq > at
             {
-                latencies.push(when.elapsed().as_secs_f64() * 1000.0);
+                let ms = when.elapsed().as_secs_f64() * 1000.0;
+                if ms > slowest.0 {
+                    slowest = (ms, p.table, at);
+                }
+                latencies.push(ms);
                 p.asked = None;
             }
             let Some(game) = view.game.as_ref().filter(|g| !g.is_over()) else {
@@ -230,6 +245,13 @@ fn main() {
     println!(
         "records               {agree} of {n} tables agree on both clients and the server's file"
     );
+    println!(
+        "slowest move          {:.2} ms, table {} at change {}",
+        slowest.0, slowest.1, slowest.2
+    );
+    let resyncs: u64 = players.iter().map(|p| p.client.view().resyncs).sum();
+    println!("resyncs               {resyncs} (a client's copy replaced by the server's)");
+    println!("rate limited          {rate_limited} messages (sent again a second later)");
     println!("hostile client        {attacks}");
     let _ = server.kill();
     let _ = server.wait();
