@@ -17,6 +17,7 @@ mod cross;
 mod draughts;
 mod food;
 mod food_arena;
+mod halma;
 mod league;
 mod net;
 mod races;
@@ -133,6 +134,9 @@ enum Command {
     /// random, replay, arena.
     #[command(subcommand)]
     Draughts(draughts::DraughtsCommand),
+    /// Halma on its 16x16 board: perft.
+    #[command(subcommand)]
+    Halma(halma::HalmaCommand),
 }
 
 /// The deepest `perft` accepts: depth 8 already takes hours on the standard board.
@@ -282,6 +286,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Join(args) => net::join(args),
         Command::Discover(args) => net::discover(args),
         Command::Draughts(cmd) => draughts::run(cmd),
+        Command::Halma(cmd) => halma::run(cmd),
         Command::Solve(_) | Command::FoodPuzzles(_) | Command::ManPages { .. } => {
             unreachable!("these commands set their own exit codes")
         }

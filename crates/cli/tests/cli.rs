@@ -23,6 +23,27 @@ fn perft_prints_one_line_per_depth() {
     assert_eq!(out, "depth 1: 14\ndepth 2: 196\n");
 }
 
+/// Halma's perft, as the command line prints it, equals the engine's (the
+/// engine's own test checks it against a simple reference generator).
+#[test]
+fn halma_perft_prints_one_line_per_depth_for_two_and_four_players() {
+    for (players, counts) in [("2", [40, 1600, 85440]), ("4", [32, 1024, 32768])] {
+        let (ok, out, _) = cli(&["halma", "perft", "--players", players, "--depth", "3"]);
+        assert!(ok);
+        let want: Vec<String> = (1..=3)
+            .map(|d| format!("depth {d}: {}", counts[d - 1]))
+            .collect();
+        assert_eq!(out.lines().collect::<Vec<_>>(), want);
+        let start = starhop_engine::halma::HalmaPosition::start(players.parse().unwrap()).unwrap();
+        assert_eq!(
+            starhop_engine::halma::perft::perft(&start, 3, false),
+            counts[2]
+        );
+    }
+    let (ok, _, err) = cli(&["halma", "perft", "--players", "3", "--depth", "1"]);
+    assert!(!ok && err.contains("2 or 4 players"), "{err}");
+}
+
 #[test]
 fn perft_refuses_five_players_on_stderr() {
     let (ok, out, err) = cli(&["perft", "--players", "5", "--depth", "1"]);

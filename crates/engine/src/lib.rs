@@ -24,6 +24,7 @@ mod explain;
 pub mod food;
 pub mod game;
 pub mod geometry;
+pub mod halma;
 pub mod items;
 pub mod perft;
 pub mod position;
