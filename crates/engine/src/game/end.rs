@@ -109,40 +109,14 @@ impl Game {
     /// Places: finishers by turns, then players still in by remaining distance,
     /// then those who left, the last to leave placed highest. Ties share a place.
     pub(super) fn rank(&self, reason: EndReason) -> Outcome {
-        let n = self.players();
-        // Sort key: (group, value); equal keys tie.
-        let key = |s: usize| -> (u8, u32) {
-            let p = &self.state.players[s];
-            match p.status {
-                Status::Finished { turns } => (0, turns),
-                Status::Playing => (1, self.state.pos.remaining_distance(s as Seat)),
-                Status::Out { order, .. } => (2, u32::MAX - order as u32),
-            }
-        };
-        let keys: Vec<(u8, u32)> = (0..n).map(key).collect();
-        let places: Vec<u8> = (0..n)
-            .map(|s| 1 + keys.iter().filter(|&&k| k < keys[s]).count() as u8)
+        let keys: Vec<(u8, u32)> = (0..self.players())
+            .map(|s| {
+                rank_key(self.state.players[s].status, || {
+                    self.state.pos.remaining_distance(s as Seat)
+                })
+            })
             .collect();
-        let scores = (n == 2).then(|| {
-            if reason == EndReason::Deadlock {
-                match keys[0].1.cmp(&keys[1].1) {
-                    std::cmp::Ordering::Less => vec![0.75, 0.25],
-                    std::cmp::Ordering::Greater => vec![0.25, 0.75],
-                    std::cmp::Ordering::Equal => vec![0.5, 0.5],
-                }
-            } else {
-                match places[0].cmp(&places[1]) {
-                    std::cmp::Ordering::Less => vec![1.0, 0.0],
-                    std::cmp::Ordering::Greater => vec![0.0, 1.0],
-                    std::cmp::Ordering::Equal => vec![0.5, 0.5],
-                }
-            }
-        });
-        Outcome {
-            reason,
-            places,
-            scores,
-        }
+        outcome_of(reason, &keys)
     }
 
     pub(super) fn team_end(&mut self) -> Option<Outcome> {

@@ -282,13 +282,55 @@ fn next_revision() -> u64 {
     NEXT_REVISION.fetch_add(1, Ordering::Relaxed)
 }
 
+/// A player's standing at the end (§4), for [`outcome_of`]: finishers by
+/// turns, then players still in by their remaining distance, then those
+/// who left, the last to leave highest.
+pub fn rank_key(status: Status, distance: impl FnOnce() -> u32) -> (u8, u32) {
+    match status {
+        Status::Finished { turns } => (0, turns),
+        Status::Playing => (1, distance()),
+        Status::Out { order, .. } => (2, u32::MAX - order as u32),
+    }
+}
+
+/// The outcome of rank keys (lower is better; equal keys tie): places, and
+/// with two players the scores (win 1, draw ½; a deadlock 0.75 to the one
+/// with less remaining distance, ½ each when equal).
+pub fn outcome_of(reason: EndReason, keys: &[(u8, u32)]) -> Outcome {
+    let places: Vec<u8> = keys
+        .iter()
+        .map(|k| 1 + keys.iter().filter(|&o| o < k).count() as u8)
+        .collect();
+    let scores = (keys.len() == 2).then(|| {
+        let (a, b, win, lose) = match reason {
+            EndReason::Deadlock => (keys[0].1, keys[1].1, 0.75, 0.25),
+            _ => (u32::from(places[0]), u32::from(places[1]), 1.0, 0.0),
+        };
+        match a.cmp(&b) {
+            std::cmp::Ordering::Less => vec![win, lose],
+            std::cmp::Ordering::Greater => vec![lose, win],
+            std::cmp::Ordering::Equal => vec![0.5, 0.5],
+        }
+    });
+    Outcome {
+        reason,
+        places,
+        scores,
+    }
+}
+
 /// The own turns after which the anti-passive rule checks a player (§4).
 pub const ANTI_PASSIVE_TURNS: [u32; 3] = [20, 25, 30];
 
 /// Marbles a player must have outside the home camp after their 20th, 25th and
 /// 30th turn: half, four fifths and all of them, rounded up (§4).
 pub fn anti_passive_required(turns: u32, marbles: u32) -> Option<u32> {
-    let [half, most, all] = ANTI_PASSIVE_TURNS;
+    anti_passive_required_at(ANTI_PASSIVE_TURNS, turns, marbles)
+}
+
+/// [`anti_passive_required`] with other checkpoints (Halma's, §12).
+pub fn anti_passive_required_at(checkpoints: [u32; 3], turns: u32, marbles: u32) -> Option<u32> {
+    let [half, most, all] = checkpoints;
     match turns {
         t if t == half => Some(marbles.div_ceil(2)),
         t if t == most => Some((4 * marbles).div_ceil(5)),

@@ -6,12 +6,17 @@
 //! - [`board`]: squares, directions, yards and seats' corners.
 //! - [`position`]: the pieces, and every legal move of a seat (distinct
 //!   (from, to) pairs as §3 counts them, each with its route).
+//! - [`game`]: a game (§3–§4 with yards for camps): turns, finishing and
+//!   ranking, the equal move, passing when blocked, the repetition limit,
+//!   the anti-passive rule, deadlocks, resignation, undo, redo, replay.
 //! - [`perft`]: counts move sequences to a depth (the move generator's
 //!   self-check; `starhop-cli halma perft`).
 
 pub mod board;
+pub mod game;
 pub mod perft;
 pub mod position;
 
 pub use board::{Square, Squares, Yards};
+pub use game::{HalmaAction, HalmaError, HalmaGame, HalmaRules};
 pub use position::{HalmaMove, HalmaPosition};
