@@ -102,7 +102,8 @@ impl Boards<'_> {
                 next.set(Screen::Food);
                 self.food_rebuild.write(FoodRebuild);
             }
-            AnyGame::Classic(_) | AnyGame::Crossing(_) => return false,
+            // Classic is on its own screen; no table plays the others.
+            AnyGame::Classic(_) | AnyGame::Crossing(_) | AnyGame::Halma(_) => return false,
         }
         online.copy_at = seq;
         online.on_board = true;
@@ -205,7 +206,7 @@ impl Boards<'_> {
                     self.food_over.write(FoodOver);
                 }
             }
-            AnyGame::Classic(_) | AnyGame::Crossing(_) => {}
+            AnyGame::Classic(_) | AnyGame::Crossing(_) | AnyGame::Halma(_) => {}
         }
     }
 

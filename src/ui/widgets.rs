@@ -122,6 +122,7 @@ pub fn game_name(lang: Language, game: starhop_games::GameKind) -> &'static str 
         GameKind::Food => lang.t("Food checkers"),
         GameKind::Crossing => lang.t("Crossing challenge"),
         GameKind::Draughts => lang.t("Draughts"),
+        GameKind::Halma => lang.t("Halma"),
     }
 }
 

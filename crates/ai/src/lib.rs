@@ -18,6 +18,7 @@
 pub mod crossing;
 pub mod eval;
 pub mod food;
+pub mod halma;
 pub mod mcts;
 mod party;
 pub mod race;

@@ -45,6 +45,27 @@ fn halma_perft_prints_one_line_per_depth_for_two_and_four_players() {
 }
 
 #[test]
+fn halma_arena_plays_its_games_and_reports_the_score() {
+    let (ok, out, err) = cli(&[
+        "halma",
+        "arena",
+        "--a",
+        "easy",
+        "--b",
+        "beginner",
+        "--games",
+        "2",
+        "--think-ms",
+        "5",
+    ]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("A Easy vs B Beginner: 2 games"), "{out}");
+    assert!(out.contains("ended by"), "{out}");
+    let (ok, _, err) = cli(&["halma", "arena", "--a", "grandmaster"]);
+    assert!(!ok && err.contains("unknown level"), "{err}");
+}
+
+#[test]
 fn perft_refuses_five_players_on_stderr() {
     let (ok, out, err) = cli(&["perft", "--players", "5", "--depth", "1"]);
     assert!(!ok);

@@ -157,9 +157,51 @@ fn food(c: &mut Criterion) {
     group.finish();
 }
 
+/// Halma (RULES §12): every move of the seat to move in a crowded
+/// four-player position, 30 greedy moves each after the start (the armies
+/// meet in the middle, so chains are long), with and without routes.
+fn halma(c: &mut Criterion) {
+    use starhop_engine::halma::HalmaPosition;
+    use starhop_engine::halma::game::remaining_distance;
+    let mut pos = HalmaPosition::start(4).unwrap();
+    for _ in 0..120 {
+        let seat = pos.to_move as usize;
+        let moves = pos.moves(seat, false);
+        let best = moves
+            .iter()
+            .min_by_key(|m| {
+                let mut next = pos;
+                next.apply(seat, m);
+                (remaining_distance(&next, seat), m.from, m.to)
+            })
+            .unwrap()
+            .clone();
+        pos.apply(seat, &best);
+    }
+    let seat = pos.to_move as usize;
+    let mut group = c.benchmark_group("halma_movegen");
+    let n = pos.moves(seat, false).len();
+    group.throughput(Throughput::Elements(n as u64));
+    let mut with_routes = Vec::with_capacity(256);
+    group.bench_function("moves_with_routes_4p", |b| {
+        b.iter(|| {
+            black_box(&pos).moves_into(seat, false, &mut with_routes);
+            with_routes.len()
+        })
+    });
+    let mut pairs = Vec::with_capacity(256);
+    group.bench_function("pairs_4p", |b| {
+        b.iter(|| {
+            black_box(&pos).pairs_into(seat, false, &mut pairs);
+            pairs.len()
+        })
+    });
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(30).measurement_time(std::time::Duration::from_secs(3));
-    targets = movegen, party, playouts, food
+    targets = movegen, party, playouts, food, halma
 }
 criterion_main!(benches);

@@ -41,15 +41,17 @@ pub enum GameKind {
     Food,
     Crossing,
     Draughts,
+    Halma,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 5] = [
+    pub const ALL: [GameKind; 6] = [
         GameKind::Classic,
         GameKind::Party,
         GameKind::Food,
         GameKind::Crossing,
         GameKind::Draughts,
+        GameKind::Halma,
     ];
 
     /// The kind's name in files (`"classic"`, `"party"`, ...), as serde writes it.
@@ -60,6 +62,7 @@ impl GameKind {
             GameKind::Food => "food",
             GameKind::Crossing => "crossing",
             GameKind::Draughts => "draughts",
+            GameKind::Halma => "halma",
         }
     }
 
@@ -551,7 +554,8 @@ mod tests {
             );
             assert_eq!(GameKind::from_tag(k.tag()), Some(k));
         }
-        assert_eq!(GameKind::from_tag("halma"), None);
+        assert_eq!(GameKind::from_tag("halma"), Some(GameKind::Halma));
+        assert_eq!(GameKind::from_tag("chess"), None);
         assert_eq!(GameKind::default(), GameKind::Classic);
         assert!(GameKind::Party.rated() && !GameKind::Draughts.rated());
     }

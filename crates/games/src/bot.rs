@@ -9,11 +9,13 @@
 //!   way or no time, the food bot's search;
 //! - the crossing: the crossing solver's hint (the next move of the best
 //!   crossing it proves or finds in time);
-//! - draughts: `starhop_draughts::bot::think`.
+//! - draughts: `starhop_draughts::bot::think`;
+//! - Halma: `starhop_ai::halma::choose` (a pass when no move is left).
 
 use crate::{AnyGame, AnyMove, BoxGame, DraughtsGame};
 use starhop_ai::crossing::{Crossing, Limits};
 use starhop_ai::food::{bot as food_bot, solver};
+use starhop_ai::halma as halma_bot;
 use starhop_ai::{BotAction, Budget, Level, StopFlag};
 use starhop_draughts::DraughtsMove;
 use starhop_draughts::bot as draughts_bot;
@@ -21,6 +23,7 @@ use starhop_draughts::shape::full_route;
 use starhop_engine::Game;
 use starhop_engine::crossing::CrossingGame;
 use starhop_engine::food::{FoodGame, FoodMove};
+use starhop_engine::halma::{HalmaGame, HalmaTurn};
 use starhop_engine::shape::{ClassicMove, CrossingMove};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -210,6 +213,19 @@ impl BoxBot for DraughtsGame {
     }
 }
 
+impl BoxBot for HalmaGame {
+    fn bot_move(&self, think: &Think) -> Option<HalmaTurn> {
+        if HalmaGame::is_over(self) || think.stopped() {
+            return None;
+        }
+        if HalmaGame::legal_moves(self).is_empty() {
+            return Some(HalmaTurn::Pass);
+        }
+        let m = halma_bot::choose(self, think.level, think.deadline(), &think.stop, think.seed)?;
+        (!think.stopped()).then_some(HalmaTurn::Hop { route: m.route })
+    }
+}
+
 impl BoxBot for AnyGame {
     fn bot_move(&self, think: &Think) -> Option<AnyMove> {
         match self {
@@ -217,6 +233,7 @@ impl BoxBot for AnyGame {
             AnyGame::Food(g) => g.bot_move(think).map(AnyMove::Food),
             AnyGame::Crossing(g) => g.bot_move(think).map(AnyMove::Crossing),
             AnyGame::Draughts(g) => g.bot_move(think).map(AnyMove::Draughts),
+            AnyGame::Halma(g) => g.bot_move(think).map(AnyMove::Halma),
         }
     }
 }

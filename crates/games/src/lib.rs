@@ -2,7 +2,7 @@
 //! `shakmaty` puts its chess variants behind `VariantPosition`.
 //!
 //! - [`AnyGame`]: one enum over classic and party Chinese checkers, food
-//!   checkers, the crossing challenge and draughts, implementing
+//!   checkers, the crossing challenge, draughts and Halma, implementing
 //!   [`BoxGame`] by dispatch (no boxing), with its moves as [`AnyMove`].
 //! - [`AnyRecord`]: one record format tagged with its game and a version
 //!   (`{"format": "starhop-game-record", "game": "draughts", "version": 1,
@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 use starhop_draughts::{DraughtsError, DraughtsMove};
 use starhop_engine::crossing::CrossingGame;
 use starhop_engine::food::{FoodError, FoodGame, FoodMove};
+use starhop_engine::halma::{HalmaError, HalmaGame, HalmaTurn};
 use starhop_engine::{Game, RuleError, Seat};
 use thiserror::Error;
 
@@ -45,6 +46,7 @@ pub enum AnyGame {
     Food(FoodGame),
     Crossing(CrossingGame),
     Draughts(DraughtsGame),
+    Halma(HalmaGame),
 }
 
 /// A move of any game, tagged with the game it belongs to:
@@ -58,6 +60,7 @@ pub enum AnyMove {
     Food(FoodMove),
     Crossing(CrossingMove),
     Draughts(DraughtsMove),
+    Halma(HalmaTurn),
 }
 
 impl AnyMove {
@@ -68,6 +71,7 @@ impl AnyMove {
             AnyMove::Food(_) => "food",
             AnyMove::Crossing(_) => "crossing",
             AnyMove::Draughts(_) => "draughts",
+            AnyMove::Halma(_) => "halma",
         }
     }
 }
@@ -82,6 +86,8 @@ pub enum AnyError {
     Food(#[from] FoodError),
     #[error(transparent)]
     Draughts(#[from] DraughtsError),
+    #[error(transparent)]
+    Halma(#[from] HalmaError),
     #[error("that is a move of {found}, and this game is {game}")]
     WrongGame { game: GameKind, found: &'static str },
     #[error("no legal move follows that route")]
@@ -108,6 +114,11 @@ impl From<DraughtsGame> for AnyGame {
         AnyGame::Draughts(g)
     }
 }
+impl From<HalmaGame> for AnyGame {
+    fn from(g: HalmaGame) -> AnyGame {
+        AnyGame::Halma(g)
+    }
+}
 
 /// Runs `$body` with `$g` bound to the game inside, whatever it is.
 macro_rules! each {
@@ -117,6 +128,7 @@ macro_rules! each {
             AnyGame::Food($g) => $body,
             AnyGame::Crossing($g) => $body,
             AnyGame::Draughts($g) => $body,
+            AnyGame::Halma($g) => $body,
         }
     };
 }
@@ -143,6 +155,12 @@ impl AnyGame {
     pub fn as_draughts(&self) -> Option<&DraughtsGame> {
         match self {
             AnyGame::Draughts(g) => Some(g),
+            _ => None,
+        }
+    }
+    pub fn as_halma(&self) -> Option<&HalmaGame> {
+        match self {
+            AnyGame::Halma(g) => Some(g),
             _ => None,
         }
     }
@@ -185,6 +203,7 @@ impl BoxGame for AnyGame {
             AnyGame::Food(g) => wrap(BoxGame::legal_moves(g), AnyMove::Food),
             AnyGame::Crossing(g) => wrap(BoxGame::legal_moves(g), AnyMove::Crossing),
             AnyGame::Draughts(g) => wrap(BoxGame::legal_moves(g), AnyMove::Draughts),
+            AnyGame::Halma(g) => wrap(BoxGame::legal_moves(g), AnyMove::Halma),
         }
     }
 
@@ -195,6 +214,7 @@ impl BoxGame for AnyGame {
             (AnyGame::Food(g), AnyMove::Food(m)) => g.route(m),
             (AnyGame::Crossing(g), AnyMove::Crossing(m)) => g.route(m),
             (AnyGame::Draughts(g), AnyMove::Draughts(m)) => g.route(m),
+            (AnyGame::Halma(g), AnyMove::Halma(m)) => g.route(m),
             _ => Vec::new(),
         }
     }
@@ -205,6 +225,7 @@ impl BoxGame for AnyGame {
             AnyGame::Food(g) => g.move_for_route(route).map(AnyMove::Food),
             AnyGame::Crossing(g) => g.move_for_route(route).map(AnyMove::Crossing),
             AnyGame::Draughts(g) => g.move_for_route(route).map(AnyMove::Draughts),
+            AnyGame::Halma(g) => g.move_for_route(route).map(AnyMove::Halma),
         }
     }
 
@@ -214,6 +235,7 @@ impl BoxGame for AnyGame {
             (AnyGame::Food(g), AnyMove::Food(m)) => Ok(BoxGame::play(g, m)?),
             (AnyGame::Crossing(g), AnyMove::Crossing(m)) => Ok(BoxGame::play(g, m)?),
             (AnyGame::Draughts(g), AnyMove::Draughts(m)) => Ok(BoxGame::play(g, m)?),
+            (AnyGame::Halma(g), AnyMove::Halma(m)) => Ok(BoxGame::play(g, m)?),
             _ => Err(self.wrong(mv)),
         }
     }
@@ -256,6 +278,7 @@ impl BoxGame for AnyGame {
             AnyGame::Food(g) => wrap(BoxGame::moves_played(g), AnyMove::Food),
             AnyGame::Crossing(g) => wrap(BoxGame::moves_played(g), AnyMove::Crossing),
             AnyGame::Draughts(g) => wrap(BoxGame::moves_played(g), AnyMove::Draughts),
+            AnyGame::Halma(g) => wrap(BoxGame::moves_played(g), AnyMove::Halma),
         }
     }
 }

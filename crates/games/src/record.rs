@@ -25,6 +25,7 @@ use starhop_draughts::{
 };
 use starhop_engine::crossing::{CROSSING_RECORD_FORMAT, CrossingRecord, CrossingRecordError};
 use starhop_engine::food::{FOOD_RECORD_FORMAT, FoodRecord, FoodRecordError};
+use starhop_engine::halma::{HALMA_RECORD_FORMAT, HalmaRecord, HalmaRecordError};
 use starhop_engine::record::RECORD_FORMAT;
 use starhop_engine::shape::GameKind;
 use starhop_engine::{MAX_RECORD_BYTES, Record, RecordError};
@@ -46,6 +47,7 @@ pub enum AnyRecord {
     Food(FoodRecord),
     Crossing(CrossingRecord),
     Draughts(DraughtsRecord),
+    Halma(HalmaRecord),
 }
 
 #[derive(Debug, Clone, PartialEq, Error)]
@@ -67,7 +69,7 @@ pub enum AnyRecordError {
     #[error("the record does not say which game it is")]
     NoGame,
     #[error(
-        "the record is of a game this version does not know: {0:?} (it knows classic, party, food, crossing and draughts)"
+        "the record is of a game this version does not know: {0:?} (it knows classic, party, food, crossing, draughts and halma)"
     )]
     UnknownGame(String),
     #[error("the record has no valid version number ({0})")]
@@ -86,6 +88,8 @@ pub enum AnyRecordError {
     Crossing(#[from] CrossingRecordError),
     #[error("the draughts record is invalid: {0}")]
     Draughts(#[from] DraughtsRecordError),
+    #[error("the Halma record is invalid: {0}")]
+    Halma(#[from] HalmaRecordError),
 }
 
 /// The tag around a game's own record, as written.
@@ -109,6 +113,7 @@ impl AnyRecord {
                 names,
                 ..g.record()
             }),
+            AnyGame::Halma(g) => AnyRecord::Halma(HalmaRecord::of(g, names)),
         }
     }
 
@@ -119,6 +124,7 @@ impl AnyRecord {
             AnyRecord::Classic(r) => r.bots = bots,
             AnyRecord::Food(r) => r.bots = bots,
             AnyRecord::Draughts(r) => r.bots = bots,
+            AnyRecord::Halma(r) => r.bots = bots,
             AnyRecord::Crossing(_) => {}
         }
         self
@@ -131,6 +137,7 @@ impl AnyRecord {
             AnyRecord::Food(_) => GameKind::Food,
             AnyRecord::Crossing(_) => GameKind::Crossing,
             AnyRecord::Draughts(_) => GameKind::Draughts,
+            AnyRecord::Halma(_) => GameKind::Halma,
         }
     }
 
@@ -141,6 +148,7 @@ impl AnyRecord {
             AnyRecord::Food(r) => r.rules.players,
             AnyRecord::Crossing(_) => 1,
             AnyRecord::Draughts(_) => 2,
+            AnyRecord::Halma(r) => r.rules.players,
         }
     }
 
@@ -151,6 +159,7 @@ impl AnyRecord {
             AnyRecord::Food(r) => &r.names,
             AnyRecord::Crossing(_) => &[],
             AnyRecord::Draughts(r) => &r.names,
+            AnyRecord::Halma(r) => &r.names,
         }
     }
 
@@ -161,6 +170,7 @@ impl AnyRecord {
             AnyRecord::Food(r) => &r.bots,
             AnyRecord::Crossing(_) => &[],
             AnyRecord::Draughts(r) => &r.bots,
+            AnyRecord::Halma(r) => &r.bots,
         }
     }
 
@@ -172,6 +182,7 @@ impl AnyRecord {
             AnyRecord::Food(r) => r.moves.len(),
             AnyRecord::Crossing(r) => r.moves.len(),
             AnyRecord::Draughts(r) => r.moves.len(),
+            AnyRecord::Halma(r) => r.actions.len(),
         }
     }
 
@@ -193,6 +204,7 @@ impl AnyRecord {
             AnyRecord::Food(r) => AnyGame::Food(r.replay()?),
             AnyRecord::Crossing(r) => AnyGame::Crossing(r.replay()?),
             AnyRecord::Draughts(r) => AnyGame::Draughts(DraughtsGame::from_record(r)?),
+            AnyRecord::Halma(r) => AnyGame::Halma(r.replay()?),
         })
     }
 }
@@ -219,6 +231,7 @@ impl Serialize for AnyRecord {
             AnyRecord::Food(r) => tagged(serializer, kind, r),
             AnyRecord::Crossing(r) => tagged(serializer, kind, r),
             AnyRecord::Draughts(r) => tagged(serializer, kind, r),
+            AnyRecord::Halma(r) => tagged(serializer, kind, r),
         }
     }
 }
@@ -304,6 +317,7 @@ pub fn read_any_record(bytes: &[u8], max_bytes: u64) -> Result<AnyRecord, AnyRec
         DRAUGHTS_RECORD_FORMAT => {
             return Ok(AnyRecord::Draughts(DraughtsRecord::from_slice(bytes)?));
         }
+        HALMA_RECORD_FORMAT => return Ok(AnyRecord::Halma(HalmaRecord::from_slice(bytes)?)),
         other => return Err(AnyRecordError::UnknownFormat(other.to_string())),
     }
     // The tagged format: its version first (a newer one may know more games).
@@ -331,6 +345,7 @@ pub fn read_any_record(bytes: &[u8], max_bytes: u64) -> Result<AnyRecord, AnyRec
             AnyRecord::Crossing(CrossingRecord::from_json(&text)?)
         }
         GameKind::Draughts => AnyRecord::Draughts(DraughtsRecord::from_slice(&inner)?),
+        GameKind::Halma => AnyRecord::Halma(HalmaRecord::from_slice(&inner)?),
     };
     if record.kind() != kind {
         return Err(AnyRecordError::Mismatch {

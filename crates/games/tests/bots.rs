@@ -40,6 +40,8 @@ fn every_game_has_a_bot_that_plays_legal_moves() {
         crossing(0),
         draughts(0),
         draughts(1),
+        halma(0),
+        halma(1),
     ];
     for g in &mut games {
         let revision = g.revision();
@@ -57,6 +59,7 @@ fn a_stop_flag_raised_before_or_while_thinking_gives_no_move() {
         food(3),
         crossing(3),
         draughts(0),
+        halma(1),
     ];
     for g in &games {
         let think = Think::new(Level::Master).within(Duration::from_secs(20));

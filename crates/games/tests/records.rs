@@ -8,6 +8,7 @@ use common::*;
 use starhop_draughts::{DRAUGHTS_RECORD_VERSION, Ending, Side, Variant, from_fen};
 use starhop_engine::crossing::{CrossingGame, CrossingRecord, CrossingRecordError};
 use starhop_engine::food::{FoodGame, FoodRecord, FoodRecordError, FoodRules};
+use starhop_engine::halma::{HalmaGame, HalmaRecord, HalmaRules};
 use starhop_engine::{Game, Record, RecordError, Rng, Rules};
 use starhop_games::{
     ANY_RECORD_VERSION, AnyGame, AnyRecord, AnyRecordError, BoxGame, DraughtsGame, GameKind,
@@ -229,9 +230,9 @@ fn broken_files_say_what_is_wrong() {
 
 #[test]
 fn unknown_games_and_versions_are_named() {
-    let unknown = error_of(&tagged_with(|v| v["game"] = "halma".into()));
-    assert_eq!(unknown, AnyRecordError::UnknownGame("halma".into()));
-    assert!(unknown.to_string().contains("halma"), "{unknown}");
+    let unknown = error_of(&tagged_with(|v| v["game"] = "chess".into()));
+    assert_eq!(unknown, AnyRecordError::UnknownGame("chess".into()));
+    assert!(unknown.to_string().contains("chess"), "{unknown}");
     assert_eq!(
         error_of(&tagged_with(|v| {
             v.as_object_mut().unwrap().remove("game");
@@ -355,6 +356,15 @@ fn an_illegal_move_in_any_record_is_an_error_naming_it() {
     illegal_move_is_refused(r.to_json(), "move 3");
     r.moves[2] = "99-100".into();
     illegal_move_is_refused(AnyRecord::Draughts(r).to_json(), "move 3");
+
+    let g = played(
+        AnyGame::from(HalmaGame::new(HalmaRules::for_players(2)).unwrap()),
+        4,
+        4,
+    );
+    let mut r = HalmaRecord::of(g.as_halma().unwrap(), vec![]);
+    r.actions[1] = r.actions[0].clone();
+    illegal_move_is_refused(AnyRecord::Halma(r).to_json(), "action 2");
 }
 
 /// A record of every game goes through serde as the tagged format (compact
@@ -370,6 +380,16 @@ fn records_go_through_serde_as_the_tagged_format() {
             AnyGame::from(FoodGame::new(FoodRules::table(37, 3)).unwrap()),
             10,
             4,
+        ),
+        played(
+            AnyGame::from(HalmaGame::new(HalmaRules::for_players(2)).unwrap()),
+            30,
+            5,
+        ),
+        played(
+            AnyGame::from(HalmaGame::new(HalmaRules::for_players(4)).unwrap()),
+            30,
+            6,
         ),
     ];
     for g in games {
@@ -390,8 +410,8 @@ fn records_go_through_serde_as_the_tagged_format() {
         assert_eq!(back.replay().unwrap().moves_played(), g.moves_played());
     }
     let err = serde_json::from_str::<AnyRecord>(
-        r#"{"format":"starhop-game-record","game":"halma","version":1,"record":{}}"#,
+        r#"{"format":"starhop-game-record","game":"chess","version":1,"record":{}}"#,
     )
     .unwrap_err();
-    assert!(err.to_string().contains("halma"), "{err}");
+    assert!(err.to_string().contains("chess"), "{err}");
 }

@@ -176,12 +176,13 @@ fn check_transpositions(g: &AnyGame) -> Result<usize, TestCaseError> {
 #[test]
 fn every_game_has_transpositions_to_compare() {
     type Make = fn(u64) -> AnyGame;
-    let families: [(&str, Make); 5] = [
+    let families: [(&str, Make); 6] = [
         ("classic", |s| classic(0, s)),
         ("party", |s| party(1, s)),
         ("food", |_| food(0)),
         ("crossing", |_| crossing(1)),
         ("draughts", |_| draughts(1)),
+        ("halma", |s| halma(s as usize)),
     ];
     for (name, make) in families {
         let mut found = 0;
@@ -252,9 +253,16 @@ proptest! {
     }
 
     #[test]
+    fn halma_through_the_shape(i in 0..4usize, seed in any::<u64>(), plies in 1..120usize) {
+        let g = halma(i);
+        prop_assert_eq!(g.kind(), GameKind::Halma);
+        check_game(g, seed, plies)?;
+    }
+
+    #[test]
     fn transpositions_hash_equal(i in 0..2usize, seed in any::<u64>(), plies in 0..12usize) {
         let mut rng = Rng::new(seed);
-        for mut g in [classic(i * 2, seed), crossing(i), draughts(i), food(i * 2 + 1)] {
+        for mut g in [classic(i * 2, seed), crossing(i), draughts(i), food(i * 2 + 1), halma(i)] {
             playout(&mut g, plies, &mut rng);
             if !g.is_over() {
                 check_transpositions(&g)?;
@@ -264,8 +272,8 @@ proptest! {
 
     /// Any strict prefix of a tagged record is a cut-short file, and says so.
     #[test]
-    fn a_cut_record_is_truncated(i in 0..5usize, seed in any::<u64>(), cut in 0.0..1.0f64) {
-        let mut g = [classic(0, seed), party(1, seed), food(2), crossing(0), draughts(1)][i].clone();
+    fn a_cut_record_is_truncated(i in 0..6usize, seed in any::<u64>(), cut in 0.0..1.0f64) {
+        let mut g = [classic(0, seed), party(1, seed), food(2), crossing(0), draughts(1), halma(1)][i].clone();
         playout(&mut g, 10, &mut Rng::new(seed));
         let json = AnyRecord::of(&g, names(&g)).to_json();
         let at = 1 + ((json.len() - 1) as f64 * cut) as usize;
@@ -282,11 +290,11 @@ proptest! {
     /// Random routes find no move or a legal one, and a found move plays.
     #[test]
     fn random_routes_find_legal_moves_or_none(
-        i in 0..5usize,
+        i in 0..6usize,
         seed in any::<u64>(),
         route in proptest::collection::vec(0..130u16, 0..5),
     ) {
-        let mut g = [classic(1, seed), party(0, seed), food(0), crossing(2), draughts(0)][i].clone();
+        let mut g = [classic(1, seed), party(0, seed), food(0), crossing(2), draughts(0), halma(0)][i].clone();
         playout(&mut g, 6, &mut Rng::new(seed));
         if let Some(m) = g.move_for_route(&route) {
             prop_assert_eq!(g.route(&m), route);

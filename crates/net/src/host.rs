@@ -21,7 +21,9 @@ use starhop_ai::Level;
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
 use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
-use starhop_games::{AnyGame, AnyMove, AnyRecord, AnyRecordError, BoxBot, BoxGame, Think};
+use starhop_games::{
+    AnyGame, AnyMove, AnyRecord, AnyRecordError, BoxBot, BoxGame, GameKind, Think,
+};
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -288,7 +290,10 @@ impl HostConfig {
             AnyRecord::Classic(r) => return HostConfig::resume(r),
             other => other,
         };
-        let game = TableGame::of_record(&record).ok_or(ResumeError::Solo)?;
+        let game = TableGame::of_record(&record).ok_or(match record.kind() {
+            GameKind::Crossing => ResumeError::Solo,
+            other => ResumeError::NoTable(other),
+        })?;
         check_resumable_any(&record)?;
         let mut config = HostConfig::of_game(game);
         config.seats = (0..record.seats()).map(|_| SeatInfo::open()).collect();
@@ -323,6 +328,8 @@ pub enum ResumeError {
     AnyReplay(AnyRecordError),
     #[error("the saved game is one player's (the crossing): it has no table")]
     Solo,
+    #[error("the saved game is of {0}, which has no network table")]
+    NoTable(GameKind),
 }
 
 /// The saved game, replayed: it must replay and not be over.

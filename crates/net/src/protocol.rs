@@ -92,7 +92,8 @@ impl TableGame {
         }
     }
 
-    /// The game a record is of (`None`: the crossing, which is played alone).
+    /// The game a record is of (`None`: a game no table plays: the
+    /// crossing, played alone, and Halma, which has no network table).
     pub fn of_record(record: &AnyRecord) -> Option<TableGame> {
         match record {
             AnyRecord::Classic(_) => Some(TableGame::Classic),
@@ -100,7 +101,7 @@ impl TableGame {
             AnyRecord::Food(r) => Some(TableGame::Food {
                 rules: r.rules.clone(),
             }),
-            AnyRecord::Crossing(_) => None,
+            AnyRecord::Crossing(_) | AnyRecord::Halma(_) => None,
         }
     }
 }

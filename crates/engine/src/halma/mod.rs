@@ -16,7 +16,11 @@ pub mod board;
 pub mod game;
 pub mod perft;
 pub mod position;
+pub mod record;
+pub mod shape;
 
 pub use board::{Square, Squares, Yards};
 pub use game::{HalmaAction, HalmaError, HalmaGame, HalmaRules};
 pub use position::{HalmaMove, HalmaPosition};
+pub use record::{HALMA_RECORD_FORMAT, HalmaRecord, HalmaRecordError};
+pub use shape::HalmaTurn;

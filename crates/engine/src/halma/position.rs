@@ -106,40 +106,10 @@ impl HalmaPosition {
     /// [`HalmaPosition::moves`] into a vector (cleared first).
     pub fn moves_into(&self, seat: usize, no_foreign_stop: bool, out: &mut Vec<HalmaMove>) {
         out.clear();
-        let occupied = self.occupied();
-        let barred = match no_foreign_stop {
-            true => self.yards().foreign(seat),
-            false => Squares::EMPTY,
-        };
-        let (steps, jumps) = (steps(), jumps());
         let mut parent = [0u8; 256];
         for from in self.pieces[seat].iter() {
-            // The shortest chain to every square it reaches (breadth first);
-            // the piece has left its start, which it may not land on.
-            let mut reached = Squares::EMPTY;
-            reached.insert(from);
-            let mut queue = [0u8; 256];
-            let (mut head, mut tail) = (0, 0);
-            queue[tail] = from;
-            tail += 1;
-            while head < tail {
-                let at = queue[head];
-                head += 1;
-                for &(over, land) in jumps[at as usize].iter().flatten() {
-                    let filled = occupied.contains(over) && over != from;
-                    if filled && !occupied.contains(land) && !reached.contains(land) {
-                        reached.insert(land);
-                        parent[land as usize] = at;
-                        queue[tail] = land;
-                        tail += 1;
-                    }
-                }
-            }
-            reached.remove(from);
-            let step_to = steps[from as usize] & !occupied;
-            let mut ends: Vec<Square> = (reached | step_to).iter().collect();
-            ends.retain(|&t| !barred.contains(t));
-            for to in ends {
+            let (reached, ends) = self.ends(seat, from, no_foreign_stop, &mut parent);
+            for to in ends.iter() {
                 let route = match reached.contains(to) {
                     true => {
                         let mut r = vec![to];
@@ -156,10 +126,66 @@ impl HalmaPosition {
         }
     }
 
+    /// Every legal (from, to) of `seat` without routes (the bots' search),
+    /// in the order of [`HalmaPosition::moves`].
+    pub fn pairs_into(&self, seat: usize, no_foreign_stop: bool, out: &mut Vec<(Square, Square)>) {
+        out.clear();
+        let mut parent = [0u8; 256];
+        for from in self.pieces[seat].iter() {
+            let (_, ends) = self.ends(seat, from, no_foreign_stop, &mut parent);
+            out.extend(ends.iter().map(|to| (from, to)));
+        }
+    }
+
+    /// Where the piece on `from` may end its move: the squares its chains
+    /// reach (with each one's previous landing in `parent`, breadth first so
+    /// the routes are shortest), and those and its steps less the barred.
+    fn ends(
+        &self,
+        seat: usize,
+        from: Square,
+        no_foreign_stop: bool,
+        parent: &mut [u8; 256],
+    ) -> (Squares, Squares) {
+        let occupied = self.occupied();
+        let (steps, jumps) = (steps(), jumps());
+        // The piece has left its start, which it may not land on again.
+        let mut reached = Squares::EMPTY;
+        reached.insert(from);
+        let mut queue = [0u8; 256];
+        let (mut head, mut tail) = (0, 0);
+        queue[tail] = from;
+        tail += 1;
+        while head < tail {
+            let at = queue[head];
+            head += 1;
+            for &(over, land) in jumps[at as usize].iter().flatten() {
+                let filled = occupied.contains(over) && over != from;
+                if filled && !occupied.contains(land) && !reached.contains(land) {
+                    reached.insert(land);
+                    parent[land as usize] = at;
+                    queue[tail] = land;
+                    tail += 1;
+                }
+            }
+        }
+        reached.remove(from);
+        let mut ends = reached | (steps[from as usize] & !occupied);
+        if no_foreign_stop {
+            ends = ends & !self.yards().foreign(seat);
+        }
+        (reached, ends)
+    }
+
     /// Moves `seat`'s piece (the move is not checked) and gives the turn on.
     pub fn apply(&mut self, seat: usize, mv: &HalmaMove) {
-        self.pieces[seat].remove(mv.from);
-        self.pieces[seat].insert(mv.to);
+        self.apply_pair(seat, mv.from, mv.to);
+    }
+
+    /// [`HalmaPosition::apply`] by the move's squares alone.
+    pub fn apply_pair(&mut self, seat: usize, from: Square, to: Square) {
+        self.pieces[seat].remove(from);
+        self.pieces[seat].insert(to);
         self.pass();
     }
 

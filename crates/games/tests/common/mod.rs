@@ -5,6 +5,7 @@
 use starhop_draughts::Variant;
 use starhop_engine::crossing::CrossingGame;
 use starhop_engine::food::{FoodGame, FoodRules};
+use starhop_engine::halma::{HalmaGame, HalmaRules};
 use starhop_engine::{Game, Preset, Rng, Rules};
 use starhop_games::{AnyGame, AnyMove, BoxGame, DraughtsGame};
 
@@ -56,6 +57,14 @@ pub fn crossing(i: usize) -> AnyGame {
 pub fn draughts(i: usize) -> AnyGame {
     let v = [Variant::International, Variant::Russian][i % 2];
     DraughtsGame::new(v).into()
+}
+
+pub fn halma(i: usize) -> AnyGame {
+    let rules = HalmaRules {
+        no_foreign_stop: i % 3 == 2,
+        ..HalmaRules::for_players([2, 4][i % 2])
+    };
+    HalmaGame::new(rules).unwrap().into()
 }
 
 /// A random legal move, or `None` when the game is over.

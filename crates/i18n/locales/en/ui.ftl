@@ -477,3 +477,4 @@ starhop-stopped-unexpectedly-last = Starhop stopped unexpectedly last time. A re
 full-screen-and-back = Full screen, and back
 sound-off-and-on-again = Sound off, and on again
 off-setting = Off
+halma = Halma

@@ -438,3 +438,4 @@ starhop-stopped-unexpectedly-last = Starhop 上次意外退出。事情经过的
 full-screen-and-back = 全屏，再按一次还原
 sound-off-and-on-again = 关闭声音，再按一次打开
 off-setting = 关
+halma = 哈尔马跳棋

@@ -439,3 +439,4 @@ starhop-stopped-unexpectedly-last = Starhop 上次意外退出。事情經過的
 full-screen-and-back = 全屏，再按一次還原
 sound-off-and-on-again = 關閉聲音，再按一次開啟
 off-setting = 關
+halma = 哈爾馬跳棋
