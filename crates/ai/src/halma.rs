@@ -2,8 +2,9 @@
 //! the square board: each piece's distance to the far corner (king steps,
 //! so the yard fills from its deepest squares), a straggler penalty for
 //! the piece furthest behind, and a price on pieces still at home that
-//! rises as an anti-passive checkpoint nears with too few out. Moves that
-//! gain most (long chains) are searched first. Two players: alpha-beta over the difference of the
+//! rises as an anti-passive checkpoint nears with too few out; in the
+//! endgame, the least total steps to fill the target (§4's remaining
+//! distance). Moves that gain most (long chains) are searched first. Two players: alpha-beta over the difference of the
 //! two evaluations, deepening until the level's depth or the deadline.
 //! Four players: the mover's own move, then (Hard and Master) the best
 //! reply of the seat after it, each judged by its own evaluation against
@@ -11,7 +12,9 @@
 
 use crate::Level;
 use starhop_engine::halma::board::{CORNERS, Square, column, row, square};
-use starhop_engine::halma::game::{ANTI_PASSIVE_ROUNDS, anti_passive_required, out_of_home};
+use starhop_engine::halma::game::{
+    ANTI_PASSIVE_ROUNDS, anti_passive_required, out_of_home, remaining_distance,
+};
 use starhop_engine::halma::{HalmaGame, HalmaMove, HalmaPosition};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -35,6 +38,9 @@ pub fn home_weights(game: &HalmaGame) -> [i32; 4] {
         if near { 80 } else { 30 }
     })
 }
+
+/// Pieces still outside the target at which the endgame's measure takes over.
+const ENDGAME_OUTSIDE: u32 = 5;
 
 /// The own move from which every piece still at home weighs heavily.
 const EVACUATE_FROM: u32 = 15;
@@ -73,6 +79,13 @@ fn evaluate_with(pos: &HalmaPosition, seat: usize, home_weight: i32) -> i32 {
         let dc = (column(s) as i32 - column(far) as i32).abs();
         dr.max(dc) + (dr + dc) / 4
     };
+    // The endgame (most pieces home in the target): the exact measure of
+    // §4, the least total steps to fill the target, so the last squares
+    // get filled instead of pieces shuttling at its edge.
+    let inside = (pos.pieces[seat] & y.target(seat)).count();
+    if inside + ENDGAME_OUTSIDE >= y.pieces() {
+        return -10 * remaining_distance(pos, seat) as i32;
+    }
     let mut total = 0;
     let mut worst = 0;
     for p in pos.pieces[seat].iter() {
