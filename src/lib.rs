@@ -28,6 +28,7 @@ pub mod classic;
 pub mod crossing;
 pub mod draughts;
 pub mod food;
+pub mod halma;
 pub mod kit;
 pub mod league;
 pub mod online;
@@ -71,7 +72,7 @@ impl Plugin for StarhopLogicPlugin {
                 replay::plugin,
                 classic::race::plugin,
                 online::plugin,
-                draughts::plugin,
+                (draughts::plugin, halma::plugin),
                 shell::plugin,
             ));
     }
@@ -171,6 +172,8 @@ impl Plugin for StarhopPlugin {
             shell::menus_plugin,
             draughts::view_plugin,
             draughts::input::plugin,
+            halma::view_plugin,
+            halma::input::plugin,
             stage::room::view_plugin,
             stage::celebrate::view_plugin,
             classic::home_demo::plugin,

@@ -74,6 +74,90 @@ pub fn let_go<T>(slot: &mut Option<Job<T>>) -> bool {
     slot.take().is_some()
 }
 
+/// A mode's one job at a time, a bot's move or a hint, with the counts
+/// tests read: searches started, and jobs let go before they answered.
+#[derive(bevy::prelude::Resource)]
+pub struct JobSlot<T: Send + Sync + 'static> {
+    job: Option<Job<T>>,
+    pub started: u64,
+    pub abandoned: u64,
+}
+
+impl<T: Send + Sync + 'static> Default for JobSlot<T> {
+    fn default() -> Self {
+        JobSlot {
+            job: None,
+            started: 0,
+            abandoned: 0,
+        }
+    }
+}
+
+impl<T: Send + Sync + 'static> JobSlot<T> {
+    pub fn busy(&self) -> bool {
+        self.job.is_some()
+    }
+    pub fn bot_thinking(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| !j.hint)
+    }
+    pub fn hinting(&self) -> bool {
+        self.job.as_ref().is_some_and(|j| j.hint)
+    }
+    /// The revision the job works for, if there is one.
+    pub fn revision(&self) -> Option<u64> {
+        self.job.as_ref().map(|j| j.revision)
+    }
+
+    /// Starts `job` (the one before, if any, is let go).
+    pub fn start(&mut self, job: Job<T>) {
+        self.abandon();
+        self.job = Some(job);
+        self.started += 1;
+    }
+
+    /// Lets the job go, counted when there was one.
+    pub fn abandon(&mut self) {
+        if let_go(&mut self.job) {
+            self.abandoned += 1;
+        }
+    }
+
+    /// Lets the job go when it works for another revision than `current`
+    /// (`None`: no game in play).
+    pub fn abandon_unless(&mut self, current: Option<u64>) {
+        if self
+            .job
+            .as_ref()
+            .is_some_and(|j| Some(j.revision) != current)
+        {
+            self.abandon();
+        }
+    }
+
+    /// The job's answer once it has one, with whether it is a hint, for
+    /// the position at `current` (an answer for another is dropped). A
+    /// bot's answer waits until the pieces have `settled` and `delay`
+    /// seconds have passed since it started, so people can follow; `dt` is
+    /// this frame's time.
+    pub fn collect(
+        &mut self,
+        dt: f32,
+        settled: bool,
+        delay: f32,
+        current: Option<u64>,
+    ) -> Option<(T, bool)> {
+        let j = self.job.as_mut()?;
+        j.waited += dt;
+        if !j.hint && (!settled || j.waited < delay) {
+            return None;
+        }
+        let answer = j.poll()?;
+        let (revision, hint) = (j.revision, j.hint);
+        self.job = None;
+        (Some(revision) == current).then_some((answer, hint))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

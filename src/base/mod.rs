@@ -42,6 +42,8 @@ pub enum Screen {
     Online,
     /// Draughts, International or Russian: its setup panel and its game (see `draughts`).
     Draughts,
+    /// Halma for 2 or 4 players: its setup panel and its game (see `halma`).
+    Halma,
     /// The replay viewer: a recorded game shown move by move (see `replay`).
     /// The record is the `Match` on show; the rules systems, clocks, bots and
     /// board input stand still, so nothing can change it.

@@ -114,6 +114,7 @@ pub(super) fn plugin(app: &mut App) {
                         .or_else(in_state(Screen::Food))
                         .or_else(in_state(Screen::Crossing))
                         .or_else(in_state(Screen::Draughts))
+                        .or_else(in_state(Screen::Halma))
                         .or_else(in_state(Screen::Replay)),
                 ),
                 face_player_to_move.run_if(in_state(Screen::Playing)),
@@ -347,7 +348,7 @@ fn glide(
     // sit where the classic one does, and go when their game starts; a game
     // of Chinese checkers and the replay have none.
     let beside_panel = match screen.get() {
-        Screen::Food | Screen::Crossing | Screen::Draughts => insets.left > 0.0,
+        Screen::Food | Screen::Crossing | Screen::Draughts | Screen::Halma => insets.left > 0.0,
         Screen::Playing | Screen::Replay => false,
         _ => true,
     };

@@ -5,10 +5,9 @@
 //! that cannot be read gets a message and stays where it is.
 
 use super::{Draughts, DraughtsSession, LoadDraughts};
-use crate::base::Notice;
-use crate::kit::{SaveFolder, SavedGame};
+use crate::kit::{SaveFolder, SavedGame, SavesPlay};
 use crate::persist::Folders;
-use crate::settings::{Language, Settings};
+use crate::settings::Language;
 use bevy::prelude::*;
 use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, DraughtsRecord, read_record};
 use std::path::{Path, PathBuf};
@@ -50,36 +49,16 @@ pub fn open_saved(path: &Path, lang: Language) -> Result<LoadDraughts, String> {
     DraughtsSaves::open(path, lang).map(LoadDraughts)
 }
 
-pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<DraughtsSaves>()
-        .add_message::<SaveDraughts>()
-        .add_systems(
-            Update,
-            save_games
-                .run_if(on_message::<SaveDraughts>)
-                .in_set(crate::base::AppSystems::View),
-        );
+impl SavesPlay for Draughts {
+    type Save = SaveDraughts;
+    fn save(s: &DraughtsSession) -> (String, String, usize) {
+        // The record is plain data: it always serialises.
+        let text = serde_json::to_string_pretty(&s.record()).unwrap_or_default();
+        let kind = s.game.variant().name().to_string();
+        (text, kind, s.game.ply_count().div_ceil(2))
+    }
 }
 
-fn save_games(
-    session: Option<Res<DraughtsSession>>,
-    folders: Option<Res<Folders>>,
-    mut notices: MessageWriter<Notice>,
-    mut saves: ResMut<DraughtsSaves>,
-    settings: Res<Settings>,
-) {
-    saves.listed = false;
-    let (Some(s), Some(folders)) = (session, folders) else {
-        return;
-    };
-    // The record is plain data: it always serialises.
-    let text = serde_json::to_string_pretty(&s.record()).unwrap_or_default();
-    crate::persist::save_game_file(
-        &draughts_saves(&folders),
-        s.game.variant().name(),
-        s.game.ply_count().div_ceil(2),
-        &text,
-        settings.language,
-        &mut notices,
-    );
+pub(super) fn plugin(app: &mut App) {
+    crate::kit::saves::plugin_for::<Draughts>(app);
 }

@@ -13,7 +13,7 @@ use crate::base::KeyFocus;
 use crate::base::Notice;
 use crate::base::{AppSystems, Screen};
 use crate::settings::{Language, Settings};
-use crate::stage::input::{Invalid, Lifted, MenusOpen, ctrl_held, modifier_held, take_escape};
+use crate::stage::input::{Invalid, Lifted, MenusOpen, take_escape};
 use crate::ui::tr;
 use bevy::picking::events::{Click, Pointer};
 use bevy::picking::pointer::PointerButton;
@@ -323,24 +323,12 @@ fn keys(
     if !playing.0 {
         return;
     }
-    let ctrl = ctrl_held(&keys);
-    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(&keys);
-    if ctrl && keys.just_pressed(KeyCode::KeyS) {
-        turns.write(DraughtsTurn::Save);
-    }
-    if plain(KeyCode::KeyH) {
+    let asked = crate::kit::life::play_shortcuts(&keys, &mut turns);
+    if asked.hint {
         hints.write(DraughtsHintRequest);
     }
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
-    if plain(KeyCode::KeyY)
-        || (ctrl && keys.just_pressed(KeyCode::KeyY))
-        || (ctrl && shift && keys.just_pressed(KeyCode::KeyZ))
-    {
+    if asked.took_back {
         selection.clear();
-        turns.write(DraughtsTurn::Redo);
-    } else if (ctrl && !shift && keys.just_pressed(KeyCode::KeyZ)) || plain(KeyCode::KeyU) {
-        selection.clear();
-        turns.write(DraughtsTurn::Undo);
     }
     // Enter, Space and the arrows belong to a focused button, if any.
     if !KeyFocus::navigation_free(focus) {

@@ -6,7 +6,7 @@
 use super::pieces::DraughtsAnimating;
 use super::{DraughtsMoveRequest, DraughtsPlaying, DraughtsSeat, DraughtsSession};
 use crate::base::AppSystems;
-use crate::base::job::{Job, let_go};
+use crate::base::job::{Job, JobSlot};
 use bevy::prelude::*;
 use starhop_ai::Level;
 use starhop_draughts::bot::{self, Budget};
@@ -22,27 +22,7 @@ pub const HINT_LEVEL: Level = Level::Hard;
 const HINT_TIME: Duration = Duration::from_millis(1500);
 
 /// The job under way (one at a time: a bot's move or a hint).
-#[derive(Resource, Default)]
-pub struct DraughtsJobs {
-    job: Option<Job<Option<bot::Thought>>>,
-    /// Searches started, and jobs stopped before they answered (for tests).
-    pub started: u64,
-    pub abandoned: u64,
-}
-
-impl DraughtsJobs {
-    pub fn bot_thinking(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| !j.hint)
-    }
-    pub fn hinting(&self) -> bool {
-        self.job.as_ref().is_some_and(|j| j.hint)
-    }
-    fn abandon(&mut self) {
-        if let_go(&mut self.job) {
-            self.abandoned += 1;
-        }
-    }
-}
+pub type DraughtsJobs = JobSlot<Option<bot::Thought>>;
 
 /// The hinted move, for the session at this revision.
 #[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
@@ -113,14 +93,7 @@ fn abandon_stale(
     playing: Res<DraughtsPlaying>,
     mut jobs: ResMut<DraughtsJobs>,
 ) {
-    let current = session.filter(|_| playing.0).map(|s| s.revision);
-    if jobs
-        .job
-        .as_ref()
-        .is_some_and(|j| Some(j.revision) != current)
-    {
-        jobs.abandon();
-    }
+    jobs.abandon_unless(session.filter(|_| playing.0).map(|s| s.revision));
 }
 
 /// Starts what the position needs: a bot's search, or a hint asked for.
@@ -135,7 +108,7 @@ fn start_jobs(
     let Some(s) = session.filter(|_| playing.0) else {
         return;
     };
-    if s.game.is_over() || jobs.job.is_some() {
+    if s.game.is_over() || jobs.busy() {
         return;
     }
     let side = s.game.side_to_move();
@@ -145,14 +118,13 @@ fn start_jobs(
     match s.seat(side) {
         DraughtsSeat::Bot(level) if here => {
             let stop = Arc::new(AtomicBool::new(false));
-            jobs.job = Some(spawn(
+            jobs.start(spawn(
                 &s.game,
                 level,
                 budget(level, left, stop),
                 s.revision,
                 false,
             ));
-            jobs.started += 1;
         }
         DraughtsSeat::Human if asked && here => {
             if hint.0.as_ref().is_some_and(|(r, _)| *r == s.revision) {
@@ -164,8 +136,7 @@ fn start_jobs(
                     stop: Some(Arc::new(AtomicBool::new(false))),
                     ..Budget::default()
                 };
-                jobs.job = Some(spawn(&s.game, HINT_LEVEL, budget, s.revision, true));
-                jobs.started += 1;
+                jobs.start(spawn(&s.game, HINT_LEVEL, budget, s.revision, true));
             }
         }
         _ => {}
@@ -182,22 +153,13 @@ fn collect(
     mut hint: ResMut<DraughtsHint>,
     mut moves: MessageWriter<DraughtsMoveRequest>,
 ) {
-    let revision = session.as_ref().map(|s| s.revision);
-    let Some(j) = &mut jobs.job else { return };
-    j.waited += time.delta_secs();
-    if !j.hint && (animating.0 || j.waited < BOT_DELAY) {
-        return;
-    }
-    let Some(answer) = j.poll() else {
+    let Some(s) = session else { return };
+    let done = jobs.collect(time.delta_secs(), !animating.0, BOT_DELAY, Some(s.revision));
+    let Some((answer, is_hint)) = done else {
         return;
     };
-    let (r, is_hint) = (j.revision, j.hint);
-    jobs.job = None;
-    if Some(r) != revision {
-        return;
-    }
     match (answer, is_hint) {
-        (Some(t), true) => hint.0 = Some((r, t.best)),
+        (Some(t), true) => hint.0 = Some((s.revision, t.best)),
         (Some(t), false) => {
             moves.write(DraughtsMoveRequest(t.best));
         }

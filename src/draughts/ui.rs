@@ -12,7 +12,7 @@ use crate::base::Screen;
 use crate::base::ViewportInsets;
 use crate::base::WatchAgain;
 use crate::kit::panels::{
-    self, BarSlot, InPlay, SavedList, SetupFrame, play_bar, seat_choice, seat_line,
+    self, BarSlot, InPlay, SavedList, SetupFrame, end_buttons, play_bar, seat_choice, seat_line,
 };
 use crate::settings::Language;
 use crate::ui::{Tr, trf};
@@ -338,25 +338,15 @@ fn end_window(
             ui.heading(format!("{icon} {}", outcome_text(lang, outcome)));
             ui.label(trf(lang, "Moves: {}", &[&s.game.ply_count().div_ceil(2)]));
             ui.separator();
-            ui.horizontal(|ui| {
-                if crate::ui::podium::main_button(ui, format!("↺ {}", lang.t("Play again")))
-                    .clicked()
-                {
-                    turns.write(DraughtsTurn::Retry);
-                }
-                if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
-                    turns.write(DraughtsTurn::Undo);
-                }
-                if crate::ui::save_button(ui, lang) {
-                    turns.write(DraughtsTurn::Save);
-                }
-                if crate::ui::watch_again_button(ui, lang) {
-                    watches.write(WatchAgain(AnyRecord::Draughts(s.record())));
-                }
-                if crate::ui::back_to_setup_button(ui, lang) {
-                    turns.write(DraughtsTurn::Setup);
-                }
-            });
+            let record = || AnyRecord::Draughts(s.record());
+            end_buttons(
+                ui,
+                lang,
+                DraughtsTurn::Retry,
+                &mut turns,
+                &mut watches,
+                record,
+            );
         });
     Ok(())
 }

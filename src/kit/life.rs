@@ -155,3 +155,42 @@ pub fn game_in_play<'a, M: GameMode, Move: Message, T: Turns>(
     };
     Some((s, remote))
 }
+
+/// What the shortcuts every game shares asked for this frame.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Asked {
+    /// H.
+    pub hint: bool,
+    /// Undo or redo was sent (the mode lets go of what it picked up).
+    pub took_back: bool,
+}
+
+/// The shortcuts of a game in play, sent as the mode's turns: Ctrl+S saves,
+/// U or Ctrl+Z undoes, Y, Ctrl+Y or Ctrl+Shift+Z redoes; H asks for a hint.
+pub fn play_shortcuts<T: Turns>(
+    keys: &ButtonInput<KeyCode>,
+    turns: &mut MessageWriter<T>,
+) -> Asked {
+    use crate::stage::input::{ctrl_held, modifier_held};
+    let ctrl = ctrl_held(keys);
+    let plain = |k: KeyCode| keys.just_pressed(k) && !modifier_held(keys);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if ctrl && keys.just_pressed(KeyCode::KeyS) {
+        turns.write(T::SAVE);
+    }
+    let mut asked = Asked {
+        hint: plain(KeyCode::KeyH),
+        took_back: false,
+    };
+    if plain(KeyCode::KeyY)
+        || (ctrl && keys.just_pressed(KeyCode::KeyY))
+        || (ctrl && shift && keys.just_pressed(KeyCode::KeyZ))
+    {
+        turns.write(T::REDO);
+        asked.took_back = true;
+    } else if (ctrl && !shift && keys.just_pressed(KeyCode::KeyZ)) || plain(KeyCode::KeyU) {
+        turns.write(T::UNDO);
+        asked.took_back = true;
+    }
+    asked
+}

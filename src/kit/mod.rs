@@ -12,5 +12,5 @@ pub mod watch;
 
 pub use life::{Begin, GameMode, Playing};
 pub use panels::Seat;
-pub use saves::{SaveFolder, SavedGame};
+pub use saves::{SaveFolder, SavedGame, SavesPlay};
 pub use watch::Watched;

@@ -305,3 +305,33 @@ pub fn play_bar<T: Turns>(
     })
     .inner
 }
+
+/// The end window's row of a game played again from its start: Play again
+/// (the mode's `again`), Undo, Save, Watch again (the game's `record`, made
+/// only when pressed) and Back to setup.
+pub fn end_buttons<T: Turns>(
+    ui: &mut egui::Ui,
+    lang: Language,
+    again: T,
+    turns: &mut MessageWriter<T>,
+    watches: &mut MessageWriter<crate::base::WatchAgain>,
+    record: impl FnOnce() -> starhop_games::AnyRecord,
+) {
+    ui.horizontal(|ui| {
+        if crate::ui::podium::main_button(ui, format!("↺ {}", lang.t("Play again"))).clicked() {
+            turns.write(again);
+        }
+        if ui.button(format!("⟲ {}", lang.t("Undo"))).clicked() {
+            turns.write(T::UNDO);
+        }
+        if crate::ui::save_button(ui, lang) {
+            turns.write(T::SAVE);
+        }
+        if crate::ui::watch_again_button(ui, lang) {
+            watches.write(crate::base::WatchAgain(record()));
+        }
+        if crate::ui::back_to_setup_button(ui, lang) {
+            turns.write(T::SETUP);
+        }
+    });
+}

@@ -97,3 +97,48 @@ impl<G: SavedGame> SaveFolder<G> {
             .map_err(|e| trf(lang, "«{}» could not be loaded: {}", &[&name, &e]))
     }
 }
+
+/// A mode whose game in play is saved when asked (Ctrl+S, the Save button).
+pub trait SavesPlay: SavedGame + super::GameMode {
+    /// The mode's message that asks for a save.
+    type Save: Message;
+    /// The game as the save's JSON, the kind its file is named by, and its
+    /// moves so far (also in the name).
+    fn save(session: &Self::Session) -> (String, String, usize);
+}
+
+/// The folder of `G`'s saves and its save system.
+pub fn plugin_for<G: SavesPlay>(app: &mut App) {
+    app.init_resource::<SaveFolder<G>>()
+        .add_message::<G::Save>()
+        .add_systems(
+            Update,
+            save_play::<G>
+                .run_if(on_message::<G::Save>)
+                .in_set(crate::base::AppSystems::View),
+        );
+}
+
+/// Writes the game in play to the folder (through a temporary file); the
+/// list is read again when next shown.
+fn save_play<G: SavesPlay>(
+    session: Option<Res<G::Session>>,
+    folders: Option<Res<Folders>>,
+    mut notices: MessageWriter<crate::base::Notice>,
+    mut saves: ResMut<SaveFolder<G>>,
+    settings: Res<crate::settings::Settings>,
+) {
+    saves.listed = false;
+    let (Some(s), Some(folders)) = (session, folders) else {
+        return;
+    };
+    let (text, kind, moves) = G::save(&s);
+    crate::persist::save_game_file(
+        &SaveFolder::<G>::dir(&folders),
+        &kind,
+        moves,
+        &text,
+        settings.language,
+        &mut notices,
+    );
+}

@@ -123,6 +123,7 @@ pub fn seat_label(lang: Language, entry: &HistoryEntry, seat: usize) -> String {
         }
         Some(Who::Bot(level)) => format!("{} ({})", name, level_name(lang, *level)),
         _ if entry.game == GameKind::Draughts => side_label(lang, &name).to_string(),
+        _ if entry.game == GameKind::Halma => super::other_games::colour_label(lang, &name),
         _ => display_name(lang, &name),
     }
 }

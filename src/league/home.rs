@@ -1,5 +1,5 @@
 //! The home screen: Play, Party, Food checkers, Crossing challenge,
-//! Draughts, Network game, Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
+//! Draughts, Halma, Network game, Tournament, Profiles, History, Settings, Quit. Arrows and Enter, or the number keys, choose.
 
 use super::ask::LeagueAsk;
 use super::{LeagueStore, OpenTournament};
@@ -21,6 +21,15 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
+/// The buttons that open a mode's own screen on its setup panel.
+#[derive(bevy::ecs::system::SystemParam)]
+struct ModeOpens<'w> {
+    food: MessageWriter<'w, crate::food::OpenFood>,
+    crossing: MessageWriter<'w, crate::crossing::OpenCrossing>,
+    draughts: MessageWriter<'w, crate::draughts::OpenDraughts>,
+    halma: MessageWriter<'w, crate::halma::OpenHalma>,
+}
+
 /// The choices of the home screen, in order (number keys 1 to 9, then 0).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Choice {
@@ -29,6 +38,7 @@ enum Choice {
     Food,
     Crossing,
     Draughts,
+    Halma,
     Online,
     Tournament,
     Profiles,
@@ -37,12 +47,13 @@ enum Choice {
     Quit,
 }
 
-const CHOICES: [Choice; 11] = [
+const CHOICES: [Choice; 12] = [
     Choice::Play,
     Choice::Party,
     Choice::Food,
     Choice::Crossing,
     Choice::Draughts,
+    Choice::Halma,
     Choice::Online,
     Choice::Tournament,
     Choice::Profiles,
@@ -58,6 +69,7 @@ fn label(lang: Language, c: Choice) -> String {
         Choice::Food => ("🍴", lang.t("Food checkers")),
         Choice::Crossing => ("🏁", lang.t("Crossing challenge")),
         Choice::Draughts => ("⛃", lang.t("Draughts")),
+        Choice::Halma => ("♟", lang.t("Halma")),
         Choice::Online => ("🌐", lang.t("Network game")),
         Choice::Tournament => ("🏆", lang.t("Tournament")),
         Choice::Profiles => ("👤", lang.t("Profiles")),
@@ -79,6 +91,7 @@ fn tip(lang: Language, c: Choice) -> &'static str {
         Choice::Draughts => {
             lang.t("International (10×10) or Russian (8×8) draughts, people or bots.")
         }
+        Choice::Halma => lang.t("The square-board original of 1880, for 2 or 4 players."),
         Choice::Online => lang.t("Host a table or join one over the network."),
         Choice::Tournament => lang.t("A round robin: everyone plays everyone, one game at a time."),
         Choice::Profiles => lang.t("Players with rating points and levels."),
@@ -107,9 +120,7 @@ fn home_screen(
     mut panel: ResMut<ViewportInsets>,
     mut pending: ResMut<PendingSetup>,
     mut next: ResMut<NextState<Screen>>,
-    mut food: MessageWriter<crate::food::OpenFood>,
-    mut crossing: MessageWriter<crate::crossing::OpenCrossing>,
-    mut draughts: MessageWriter<crate::draughts::OpenDraughts>,
+    mut opens: ModeOpens,
     mut open: ResMut<OpenTournament>,
     store: Option<Res<LeagueStore>>,
     keys: Res<ButtonInput<KeyCode>>,
@@ -207,13 +218,16 @@ fn home_screen(
             next.set(Screen::Setup);
         }
         Choice::Food => {
-            food.write(crate::food::OpenFood);
+            opens.food.write(crate::food::OpenFood);
         }
         Choice::Draughts => {
-            draughts.write(crate::draughts::OpenDraughts);
+            opens.draughts.write(crate::draughts::OpenDraughts);
+        }
+        Choice::Halma => {
+            opens.halma.write(crate::halma::OpenHalma);
         }
         Choice::Crossing => {
-            crossing.write(crate::crossing::OpenCrossing);
+            opens.crossing.write(crate::crossing::OpenCrossing);
         }
         Choice::Online => next.set(Screen::Online),
         Choice::Tournament => {

@@ -168,6 +168,8 @@ pub(super) fn plugin(app: &mut App) {
                 history::watch_games,
                 other_games::file_finished::<crate::draughts::DraughtsSession>
                     .after(crate::draughts::DraughtsRules),
+                other_games::file_finished::<crate::halma::HalmaSession>
+                    .after(crate::halma::HalmaRulesSet),
                 other_games::file_finished::<crate::food::FoodSession>,
                 other_games::file_finished::<crate::crossing::CrossingSession>
                     .after(crate::crossing::CrossingRules),

@@ -8,6 +8,7 @@ use crate::base::{MatchAuthority, Notice};
 use crate::crossing::{CrossingDone, CrossingSession};
 use crate::draughts::{DraughtsOver, DraughtsSeat, DraughtsSession};
 use crate::food::{FoodOver, FoodSeat, FoodSession};
+use crate::halma::{HalmaOver, HalmaSeat, HalmaSession};
 use crate::persist::local_stamp;
 use crate::settings::{Language, Settings};
 use crate::ui::Tr;
@@ -38,6 +39,23 @@ impl Filed for DraughtsSession {
             DraughtsSeat::Bot(level) => Who::Bot(level),
         });
         (AnyRecord::Draughts(record), who.collect())
+    }
+}
+
+/// A Halma game is filed under its seats' colours (in English, translated
+/// where shown: see [`colour_label`]).
+impl Filed for HalmaSession {
+    type Over = HalmaOver;
+    fn filed(&self) -> (AnyRecord, Vec<Who>) {
+        let mut record = self.record();
+        record.names = (0..self.players())
+            .map(|s| crate::halma::seat_name(Language::English, s).to_string())
+            .collect();
+        let who = (0..self.players()).map(|s| match self.seat(s) {
+            HalmaSeat::Human => Who::Guest,
+            HalmaSeat::Bot(level) => Who::Bot(level),
+        });
+        (AnyRecord::Halma(record), who.collect())
     }
 }
 
@@ -103,6 +121,17 @@ pub(super) fn side_label(lang: Language, name: &str) -> &'static str {
     } else {
         lang.t("White")
     }
+}
+
+/// A seat filed under its colour's English name, in the player's language
+/// (another name stays as it is).
+pub(super) fn colour_label(lang: Language, name: &str) -> String {
+    (0..crate::ui::palette::PALETTE.len() as u8)
+        .find(|&c| crate::ui::colour_name(Language::English, c) == name)
+        .map_or_else(
+            || name.to_string(),
+            |c| crate::ui::colour_name(lang, c).to_string(),
+        )
 }
 
 /// How a game ended, in words: a game of another kind says it in its own

@@ -1,4 +1,4 @@
-//! Tables of draughts and food checkers: the table's game shows in its own
+//! Tables of draughts, food checkers and Halma: the table's game shows in its own
 //! mode, on that mode's board and screen. While a table is open
 //! (`MatchAuthority::Remote`) the mode applies none of its moves: its
 //! requests (a person's press, a bot of the host's) are read here and go to
@@ -17,6 +17,10 @@ use crate::food::{
     FoodMode, FoodMoveRequest, FoodMoved, FoodOver, FoodPlaying, FoodRebuild, FoodSeat,
     FoodSession, FoodSetup, FoodTurn,
 };
+use crate::halma::{
+    HalmaCommand, HalmaMoveRequest, HalmaMoved, HalmaOver, HalmaPlaying, HalmaRebuild, HalmaSeat,
+    HalmaSession, HalmaSetup,
+};
 use crate::settings::Settings;
 use crate::ui::Tr;
 use bevy::ecs::system::SystemParam;
@@ -25,6 +29,7 @@ use starhop_ai::Level;
 use starhop_draughts::shape::{full_route, move_of_route};
 use starhop_draughts::{DraughtsMove, Side};
 use starhop_engine::Seat;
+use starhop_engine::halma::HalmaTurn;
 use starhop_games::{AnyGame, AnyMove};
 use starhop_net::{Lobby, Play, SeatKind as NetSeat};
 
@@ -42,6 +47,11 @@ pub(super) struct Boards<'w> {
     food_moved: MessageWriter<'w, FoodMoved>,
     food_over: MessageWriter<'w, FoodOver>,
     food_rebuild: MessageWriter<'w, FoodRebuild>,
+    halma: Option<ResMut<'w, HalmaSession>>,
+    halma_playing: ResMut<'w, HalmaPlaying>,
+    halma_moved: MessageWriter<'w, HalmaMoved>,
+    halma_over: MessageWriter<'w, HalmaOver>,
+    halma_rebuild: MessageWriter<'w, HalmaRebuild>,
 }
 
 /// A seat's player as the modes know them: a bot of the host's by its
@@ -102,8 +112,26 @@ impl Boards<'_> {
                 next.set(Screen::Food);
                 self.food_rebuild.write(FoodRebuild);
             }
-            // Classic is on its own screen; no table plays the others.
-            AnyGame::Classic(_) | AnyGame::Crossing(_) | AnyGame::Halma(_) => return false,
+            AnyGame::Halma(g) => {
+                let mut setup = HalmaSetup {
+                    players: g.players(),
+                    teams: g.rules().teams,
+                    ..HalmaSetup::default()
+                };
+                for (i, seat) in setup.seats.iter_mut().enumerate() {
+                    *seat = bot_level(lobby, i).map_or(HalmaSeat::Human, HalmaSeat::Bot);
+                }
+                let mut session = HalmaSession::new(g, setup);
+                for (i, e) in session.elsewhere.iter_mut().enumerate() {
+                    *e = elsewhere.get(i).copied().unwrap_or(true);
+                }
+                commands.insert_resource(session);
+                self.halma_playing.0 = true;
+                next.set(Screen::Halma);
+                self.halma_rebuild.write(HalmaRebuild);
+            }
+            // Classic is on its own screen; no table plays the crossing.
+            AnyGame::Classic(_) | AnyGame::Crossing(_) => return false,
         }
         online.copy_at = seq;
         online.on_board = true;
@@ -115,6 +143,9 @@ impl Boards<'_> {
     fn game(&self) -> Option<AnyGame> {
         if let Some(s) = self.draughts.as_ref().filter(|_| self.draughts_playing.0) {
             return Some(AnyGame::Draughts(s.game.clone()));
+        }
+        if let Some(s) = self.halma.as_ref().filter(|_| self.halma_playing.0) {
+            return Some(AnyGame::Halma(s.game.clone()));
         }
         let s = self.food.as_ref().filter(|_| self.food_playing.0)?;
         Some(AnyGame::Food(s.game.clone()))
@@ -152,6 +183,11 @@ impl Boards<'_> {
                 self.draughts_over.write(DraughtsOver);
             }
             return true;
+        }
+        if self.halma_playing.0
+            && let Some(s) = self.halma.as_mut()
+        {
+            return halma_play(s, play, &mut self.halma_moved, &mut self.halma_over);
         }
         let Some(s) = self.food.as_mut().filter(|_| food) else {
             return false;
@@ -206,7 +242,17 @@ impl Boards<'_> {
                     self.food_over.write(FoodOver);
                 }
             }
-            AnyGame::Classic(_) | AnyGame::Crossing(_) | AnyGame::Halma(_) => {}
+            AnyGame::Halma(g) => {
+                let Some(s) = self.halma.as_mut() else { return };
+                let ends = !s.game.is_over() && g.is_over();
+                s.game = g;
+                s.revision += 1;
+                self.halma_rebuild.write(HalmaRebuild);
+                if ends {
+                    self.halma_over.write(HalmaOver);
+                }
+            }
+            AnyGame::Classic(_) | AnyGame::Crossing(_) => {}
         }
     }
 
@@ -272,6 +318,49 @@ impl Boards<'_> {
     }
 }
 
+/// Makes the host's `play` in the Halma game on show (a hop by its route, a
+/// pass, a resignation), reported as the mode's own move; false when it
+/// could not be made there.
+fn halma_play(
+    s: &mut HalmaSession,
+    play: &Play,
+    moved: &mut MessageWriter<HalmaMoved>,
+    over: &mut MessageWriter<HalmaOver>,
+) -> bool {
+    let made = match play {
+        Play::Move {
+            mv: AnyMove::Halma(HalmaTurn::Hop { route }),
+        } => {
+            let before = *s.game.position();
+            let (Some(&from), Some(&to)) = (route.first(), route.last()) else {
+                return false;
+            };
+            let Some(mv) = s.game.legal_move(from, to) else {
+                return false;
+            };
+            let made = s.game.play(from, to);
+            if made.is_ok() {
+                moved.write(HalmaMoved { before, mv });
+            }
+            made
+        }
+        Play::Move {
+            mv: AnyMove::Halma(HalmaTurn::Pass),
+        } => s.game.pass(),
+        Play::Resign { seat } => s.game.resign(*seat),
+        Play::Move { .. } => return false,
+    };
+    if let Err(e) = made {
+        warn!("the table's Halma move was refused here: {e}");
+        return false;
+    }
+    s.revision += 1;
+    if s.game.is_over() {
+        over.write(HalmaOver);
+    }
+    true
+}
+
 /// What a mode asked for, read each frame whatever the table (so nothing
 /// old is sent when a table opens).
 #[derive(SystemParam)]
@@ -280,6 +369,8 @@ pub(super) struct ModeRequests<'w, 's> {
     draughts_turns: MessageReader<'w, 's, DraughtsTurn>,
     food_moves: MessageReader<'w, 's, FoodMoveRequest>,
     food_turns: MessageReader<'w, 's, FoodTurn>,
+    halma_moves: MessageReader<'w, 's, HalmaMoveRequest>,
+    halma_turns: MessageReader<'w, 's, HalmaCommand>,
 }
 
 /// A turn of a mode that the table answers.
@@ -298,8 +389,10 @@ pub(super) fn send_board_requests(
     online: Option<Res<Online>>,
     draughts: Option<Res<DraughtsSession>>,
     food: Option<Res<FoodSession>>,
+    halma: Option<Res<HalmaSession>>,
     mut requests: ModeRequests,
     mut notices: MessageWriter<Notice>,
+    mut passed_at: Local<Option<u64>>,
 ) {
     let draughts_moves: Vec<_> = requests.draughts_moves.read().map(|m| m.0).collect();
     let food_moves: Vec<_> = requests.food_moves.read().map(|m| m.0.clone()).collect();
@@ -319,6 +412,14 @@ pub(super) fn send_board_requests(
         FoodTurn::Undo => Some(Turn::Undo),
         FoodTurn::Redo => Some(Turn::Redo),
         FoodTurn::Retry | FoodTurn::NextPuzzle => Some(Turn::Again),
+        _ => None,
+    }));
+    let halma_moves: Vec<_> = requests.halma_moves.read().copied().collect();
+    turns.extend(requests.halma_turns.read().filter_map(|t| match t {
+        HalmaCommand::Undo => Some(Turn::Undo),
+        HalmaCommand::Redo => Some(Turn::Redo),
+        HalmaCommand::Resign => Some(Turn::Resign),
+        HalmaCommand::Retry => Some(Turn::Again),
         _ => None,
     }));
     let Some(online) = online.filter(|o| o.on_board) else {
@@ -359,6 +460,9 @@ pub(super) fn send_board_requests(
             }
         }
     }
+    if let Some(s) = &halma {
+        send_halma_moves(&online, s, &halma_moves, &mut passed_at, &mut notices);
+    }
     for turn in turns {
         let not_here = match turn {
             Turn::Redo => lang.t("Redo is not available in network games."),
@@ -371,6 +475,19 @@ pub(super) fn send_board_requests(
             Turn::Undo => online.take_back(lang, &mut notices),
             Turn::Redo | Turn::Draw | Turn::Again => {
                 notices.write(Notice::Info(not_here.into()));
+            }
+            Turn::Resign if halma.is_some() => {
+                let Some(s) = &halma else { continue };
+                // The person here to move, else the one person here.
+                let seat = if s.human_to_move() {
+                    Some(s.to_move())
+                } else {
+                    s.people().next().filter(|_| s.people().count() == 1)
+                };
+                if let Some(seat) = seat.filter(|_| !s.game.is_over()) {
+                    let seat = seat as Seat;
+                    online.make(seat, Play::Resign { seat }, &mut notices);
+                }
             }
             Turn::Resign => {
                 let Some(s) = &draughts else { continue };
@@ -385,6 +502,44 @@ pub(super) fn send_board_requests(
                 }
             }
         }
+    }
+}
+
+/// The Halma moves of the seats played here go to the table, each with
+/// its route; a seat here left without a move passes (§3), once for the
+/// change the copy is at.
+fn send_halma_moves(
+    online: &Online,
+    s: &HalmaSession,
+    moves: &[HalmaMoveRequest],
+    passed_at: &mut Option<u64>,
+    notices: &mut MessageWriter<Notice>,
+) {
+    if s.game.is_over() {
+        return;
+    }
+    let seat = s.to_move();
+    if s.elsewhere[seat.min(crate::halma::MAX_SEATS - 1)] {
+        return;
+    }
+    for &HalmaMoveRequest { from, to } in moves {
+        match s.game.legal_move(from, to) {
+            Some(mv) => online.make(
+                seat as Seat,
+                Play::of(AnyMove::Halma(HalmaTurn::Hop { route: mv.route })),
+                notices,
+            ),
+            // The board offers only legal moves: one that is not is dropped.
+            None => warn!("the Halma move {from}-{to} is not legal here"),
+        }
+    }
+    if *passed_at != Some(online.copy_at) && s.game.legal_moves().is_empty() {
+        *passed_at = Some(online.copy_at);
+        online.make(
+            seat as Seat,
+            Play::of(AnyMove::Halma(HalmaTurn::Pass)),
+            notices,
+        );
     }
 }
 

@@ -289,6 +289,8 @@ impl Online {
     fn seat_colour(&self, seat: Seat) -> [u8; 3] {
         match self.game() {
             TableGame::Draughts { .. } => DRAUGHTS_COLOURS[seat as usize % 2],
+            // Halma's seats are the palette's colours in order, as its board shows them.
+            TableGame::Halma { .. } => palette_rgb(seat),
             _ => {
                 let colour = self
                     .setup
@@ -489,6 +491,7 @@ fn host_table(
         }
         let colour = match request.game {
             TableGame::Draughts { .. } => DRAUGHTS_COLOURS[i % 2],
+            TableGame::Halma { .. } => palette_rgb(i as u8),
             _ => palette_rgb(setup.seats[i].colour),
         };
         info.colour = Some(colour);
@@ -1150,17 +1153,18 @@ fn close_when_left(
     next: Res<NextState<Screen>>,
     draughts: Res<crate::draughts::DraughtsPlaying>,
     food: Res<crate::food::FoodPlaying>,
+    halma: Res<crate::halma::HalmaPlaying>,
 ) {
     let table = |s: &Screen| {
         matches!(
             s,
-            Screen::Online | Screen::Playing | Screen::Draughts | Screen::Food
+            Screen::Online | Screen::Playing | Screen::Draughts | Screen::Food | Screen::Halma
         )
     };
     // A table just opened is on its way to its screen.
     let going = matches!(&*next, NextState::Pending(s) if table(s));
     let Some(online) = online else { return };
-    let gave_way = online.on_board && !draughts.0 && !food.0;
+    let gave_way = online.on_board && !draughts.0 && !food.0 && !halma.0;
     if (!table(screen.get()) && !going) || gave_way {
         leave_table(&mut commands);
     }

@@ -15,6 +15,7 @@ use bevy_egui::egui;
 use starhop_ai::Level;
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
+use starhop_engine::halma::HalmaRules;
 use starhop_engine::{Preset, Rules};
 use starhop_net::rooms::{create_table, list_tables};
 use starhop_net::{PublicTable, SeatInfo, SeatKind, TableGame, TableRequest as ServerTable};
@@ -29,6 +30,7 @@ pub enum ServerGame {
     Party,
     Draughts,
     Food,
+    Halma,
 }
 
 /// The "open a table" form.
@@ -78,6 +80,12 @@ impl TableForm {
                 },
                 Rules::classic(),
             ),
+            ServerGame::Halma => (
+                TableGame::Halma {
+                    rules: HalmaRules::for_players(if players == 4 { 4 } else { 2 }),
+                },
+                Rules::classic(),
+            ),
         };
         let bots = self.bots.min(players - 1);
         let seats = (0..players)
@@ -106,6 +114,7 @@ impl TableForm {
             ServerGame::Classic | ServerGame::Party => &[2, 3, 4, 6],
             ServerGame::Draughts => &[2],
             ServerGame::Food => &[2, 3, 4, 5, 6],
+            ServerGame::Halma => &[2, 4],
         }
     }
 }
@@ -358,6 +367,7 @@ fn table_form(
         ui.selectable_value(&mut f.game, ServerGame::Party, lang.t("Party"));
         ui.selectable_value(&mut f.game, ServerGame::Draughts, lang.t("Draughts"));
         ui.selectable_value(&mut f.game, ServerGame::Food, lang.t("Food checkers"));
+        ui.selectable_value(&mut f.game, ServerGame::Halma, lang.t("Halma"));
     });
     if f.game == ServerGame::Draughts {
         ui.horizontal(|ui| {

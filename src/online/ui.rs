@@ -23,6 +23,7 @@ use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use starhop_draughts::{Side, Variant};
 use starhop_engine::Seat;
 use starhop_engine::food::FoodRules;
+use starhop_engine::halma::HalmaRules;
 use starhop_net::{DISCOVERY_PORT, Discovery, FoundTable, Lobby, SeatKind as NetSeat, TableGame};
 
 /// What the join form holds between frames.
@@ -43,6 +44,7 @@ pub enum HostChoice {
     Classic,
     Draughts,
     Food,
+    Halma,
 }
 
 /// What the panel's "host a table" part holds between frames.
@@ -56,6 +58,8 @@ pub struct HostForm {
     pub players: usize,
     pub holes: usize,
     pub slides: bool,
+    /// Halma: 2 or 4 players.
+    pub halma_players: usize,
     /// The name of the person here (a seat's default name when empty).
     pub name: String,
 }
@@ -69,6 +73,7 @@ impl Default for HostForm {
             players: 3,
             holes: 61,
             slides: true,
+            halma_players: 2,
             name: String::new(),
         }
     }
@@ -91,6 +96,12 @@ impl HostForm {
                 rules.slides = self.slides;
                 (TableGame::Food { rules }, 0)
             }
+            HostChoice::Halma => (
+                TableGame::Halma {
+                    rules: HalmaRules::for_players(if self.halma_players == 4 { 4 } else { 2 }),
+                },
+                0,
+            ),
         };
         Some(HostTable {
             game,
@@ -149,7 +160,8 @@ pub(crate) fn plugin(app: &mut App) {
                 table_banner.run_if(
                     in_state(Screen::Playing)
                         .or_else(in_state(Screen::Draughts))
-                        .or_else(in_state(Screen::Food)),
+                        .or_else(in_state(Screen::Food))
+                        .or_else(in_state(Screen::Halma)),
                 ),
             )
                 .after(crate::ui::install_fonts),
@@ -303,6 +315,7 @@ fn online_screen(
                     );
                     ui.selectable_value(&mut choice, HostChoice::Draughts, lang.t("Draughts"));
                     ui.selectable_value(&mut choice, HostChoice::Food, lang.t("Food checkers"));
+                    ui.selectable_value(&mut choice, HostChoice::Halma, lang.t("Halma"));
                 });
                 if choice != host.choice {
                     host.choice = choice;
@@ -387,6 +400,14 @@ fn other_game_form(ui: &mut egui::Ui, lang: Language, host: &mut HostForm) -> Op
                     "While no capture exists anywhere, a marble may slide to a neighbouring hole.",
                 ),
             );
+        }
+        HostChoice::Halma => {
+            ui.horizontal(|ui| {
+                ui.label(lang.t("Players"));
+                for n in [2, 4] {
+                    ui.selectable_value(&mut f.halma_players, n, n.to_string());
+                }
+            });
         }
         HostChoice::Classic => return None,
     }
@@ -621,6 +642,7 @@ fn game_line(lang: Language, game: &TableGame) -> Option<String> {
             "Food checkers · {} players · {} holes",
             &[&rules.players, &rules.holes],
         ),
+        TableGame::Halma { rules } => trf(lang, "Halma · {} players", &[&rules.players]),
     };
     Some(trf(lang, "Game: {}", &[&what]))
 }
@@ -633,7 +655,7 @@ fn seat_colours(o: &Online, lobby: &Lobby) -> Vec<Color> {
     (0..lobby.seats.len())
         .map(|i| match o.game() {
             TableGame::Draughts { .. } => rgb(DRAUGHTS_COLOURS[i % 2]),
-            TableGame::Food { .. } => PALETTE[i % PALETTE.len()].1,
+            TableGame::Food { .. } | TableGame::Halma { .. } => PALETTE[i % PALETTE.len()].1,
             TableGame::Classic => {
                 let palette = match lobby.seats[i].colour {
                     Some(c) => crate::ui::palette::nearest_palette(c),

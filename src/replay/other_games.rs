@@ -261,7 +261,7 @@ fn leave(
     stops.write(StopShowing);
     let to = match replay.back {
         // Its own screens show the record: back to the menus then.
-        Screen::Food | Screen::Draughts | Screen::Replay => Screen::Home,
+        Screen::Food | Screen::Draughts | Screen::Halma | Screen::Replay => Screen::Home,
         other => other,
     };
     next.set(to);

@@ -16,6 +16,7 @@ use clap::Parser;
 use starhop_ai::Level;
 use starhop_draughts::{DRAUGHTS_RECORD_FORMAT, Variant};
 use starhop_engine::food::FOOD_RECORD_FORMAT;
+use starhop_engine::halma::HALMA_RECORD_FORMAT;
 use starhop_engine::{FirstMoveMethod, Preset, Rules};
 use std::path::PathBuf;
 
@@ -184,6 +185,7 @@ pub fn shot_help() -> String {
         crate::crossing::shot_names().join(", "),
         crate::online::shot_names().join(", "),
         crate::draughts::shots::names().join(", "),
+        crate::halma::shots::names().join(", "),
     ];
     format!(
         "What the screenshot shows: {}; {}. An unknown name is refused with the list of the names the game knows",
@@ -477,6 +479,7 @@ fn load_from_command_line(
     mut classic: MessageWriter<LoadMatch>,
     mut food: MessageWriter<LoadFood>,
     mut draughts: MessageWriter<LoadDraughts>,
+    mut halma: MessageWriter<crate::halma::LoadHalma>,
     mut notices: MessageWriter<Notice>,
 ) {
     let Some(path) = options.as_ref().and_then(|o| o.load.as_ref()) else {
@@ -490,6 +493,11 @@ fn load_from_command_line(
         Some(DRAUGHTS_RECORD_FORMAT) => crate::draughts::files::open_saved(path, lang)
             .map(|load| {
                 draughts.write(load);
+            })
+            .inspect_err(|message| warn!("{}: {message}", path.display())),
+        Some(HALMA_RECORD_FORMAT) => crate::halma::files::open_saved(path, lang)
+            .map(|load| {
+                halma.write(load);
             })
             .inspect_err(|message| warn!("{}: {message}", path.display())),
         _ => crate::classic::saves::read_save(path)

@@ -8,6 +8,7 @@ use crate::classic::saves::{DeleteSave, LoadGame, RefreshSaves, SaveList, SaveSt
 use crate::classic::{BackToSetup, Match, StartMatch, TurnRequest};
 use crate::draughts::Draughts;
 use crate::food::Food;
+use crate::halma::Halma;
 use crate::kit::panels::SavedList;
 use crate::persist::SaveGame;
 use crate::replay::OpenReplayFile;
@@ -104,7 +105,7 @@ pub fn overlays(
     game: Option<Res<Match>>,
     mut writers: MenuWriters,
     // One at a time: both lists write notices.
-    mut others: ParamSet<(SavedList<Food>, SavedList<Draughts>)>,
+    mut others: ParamSet<(SavedList<Food>, SavedList<Draughts>, SavedList<Halma>)>,
     mut opened: Local<Option<Overlay>>,
 ) -> Result {
     let overlay = *overlay.get();
@@ -238,8 +239,10 @@ pub fn overlays(
                             // loading one opens its screen.
                             let food = lang.t("Food checkers");
                             let draughts = lang.t("Draughts");
+                            let halma = lang.t("Halma");
                             if other_saves(ui, lang, food, &mut others.p0(), watches, quiet)
                                 | other_saves(ui, lang, draughts, &mut others.p1(), watches, quiet)
+                                | other_saves(ui, lang, halma, &mut others.p2(), watches, quiet)
                             {
                                 next = Overlay::None;
                             }

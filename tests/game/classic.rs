@@ -662,6 +662,7 @@ fn the_help_lists_every_shot_there_is() {
         .chain(starhop::crossing::shot_names())
         .chain(starhop::online::shot_names())
         .chain(starhop::draughts::shots::names())
+        .chain(starhop::halma::shots::names())
         .collect();
     let registered = ShotNames(modes);
     let known = known_shots(&registered);

@@ -21,7 +21,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     // What every mode shares: the life cycle on its screen, showing records.
     ("mode kit", &["kit"]),
     // The games of the box, side by side.
-    ("modes", &["classic", "food", "crossing", "draughts"]),
+    (
+        "modes",
+        &["classic", "food", "crossing", "draughts", "halma"],
+    ),
     // Features that drive the modes from above.
     ("replays", &["replay"]),
     ("league", &["league"]),

@@ -8,6 +8,7 @@ mod classic;
 mod crossing;
 mod draughts;
 mod food;
+mod halma;
 mod layers;
 mod league;
 mod online;

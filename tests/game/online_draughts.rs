@@ -1,4 +1,4 @@
-//! Network tables of draughts and food checkers in the game: two headless
+//! Network tables of draughts, food checkers and Halma in the game: two headless
 //! apps in one test, a host and a player who joins it over loopback, each
 //! showing the table's game in its mode and moving as a person does (presses
 //! on squares, move requests), to the same record on both sides.
@@ -14,6 +14,8 @@ use starhop::draughts::{
     DraughtsMoved, DraughtsPlaying, DraughtsRebuild, DraughtsSeat, DraughtsSession, DraughtsTurn,
 };
 use starhop::food::{FoodMoveRequest, FoodMoved, FoodPlaying, FoodRebuild, FoodSeat, FoodSession};
+use starhop::halma::input::HalmaPress;
+use starhop::halma::{HalmaCommand, HalmaMoved, HalmaPlaying, HalmaRebuild, HalmaSession};
 use starhop::league::LeagueStore;
 use starhop::online::{HostTable, JoinGame, LastTable, Online, TableRequest};
 use starhop_ai::Level;
@@ -38,10 +40,13 @@ fn count_shown(
     mut rebuilt: MessageReader<DraughtsRebuild>,
     mut food_moved: MessageReader<FoodMoved>,
     mut food_rebuilt: MessageReader<FoodRebuild>,
+    mut halma_moved: MessageReader<HalmaMoved>,
+    mut halma_rebuilt: MessageReader<HalmaRebuild>,
     mut shown: ResMut<Shown>,
 ) {
-    shown.moves += moved.read().count() + food_moved.read().count();
-    shown.rebuilds += rebuilt.read().count() + food_rebuilt.read().count();
+    shown.moves += moved.read().count() + food_moved.read().count() + halma_moved.read().count();
+    shown.rebuilds +=
+        rebuilt.read().count() + food_rebuilt.read().count() + halma_rebuilt.read().count();
 }
 
 /// A headless app with the draughts presses, as a window would have them,
@@ -56,6 +61,7 @@ fn table_app() -> App {
     app.add_plugins((
         starhop::stage::input::plugin,
         starhop::draughts::input::plugin,
+        starhop::halma::input::plugin,
     ))
     .init_resource::<ButtonInput<KeyCode>>()
     .init_resource::<ButtonInput<MouseButton>>()
@@ -505,4 +511,114 @@ fn a_food_table_for_three_starts_shows_on_the_player_who_joined_and_plays_throug
     };
     assert_eq!(r.moves, food(&host).record().moves);
     assert_eq!(r.bots, [None, None, Some("Beginner".to_string())]);
+}
+
+fn halma_on_show(app: &App) -> bool {
+    screen(app) == Screen::Halma
+        && app.world().resource::<HalmaPlaying>().0
+        && app.world().get_resource::<HalmaSession>().is_some()
+}
+
+fn halma(app: &App) -> &HalmaSession {
+    app.world().resource::<HalmaSession>()
+}
+
+/// A Halma table of two: each app presses its own seat's moves (the one
+/// that gains most by the bots' evaluation, as a person would click it,
+/// from the marble to the square); Ann resigns after 24 moves. Both boards
+/// show every move as it is played, and the records are one.
+#[test]
+fn a_halma_table_is_played_by_presses_on_both_sides_to_one_record() {
+    let rules = starhop_engine::halma::HalmaRules::for_players(2);
+    let (mut host, join_at) = host(
+        TableGame::Halma {
+            rules: rules.clone(),
+        },
+        0,
+    );
+    let mut guest = join(&mut host, join_at, 1);
+    assert_eq!(online(&guest).game(), TableGame::Halma { rules });
+    host.world_mut().write_message(TableRequest::Start);
+    until(
+        &mut [&mut host, &mut guest],
+        Duration::from_secs(10),
+        "both boards",
+        |a| halma_on_show(a[0]) && halma_on_show(a[1]),
+    );
+    assert_eq!(
+        halma(&host).elsewhere[..2],
+        [false, true],
+        "Ann plays Red here"
+    );
+    assert_eq!(
+        halma(&guest).elsewhere[..2],
+        [true, false],
+        "Bob plays Blue there"
+    );
+    let mut pressed: Vec<Option<(u64, Instant)>> = vec![None; 2];
+    until(
+        &mut [&mut host, &mut guest],
+        Duration::from_secs(120),
+        "the end",
+        |apps| {
+            if apps.iter().all(|a| halma(a).game.is_over()) {
+                return true;
+            }
+            for (i, app) in apps.iter_mut().enumerate() {
+                let s = halma(app);
+                let waiting = pressed[i].is_some_and(|(revision, at)| {
+                    revision == s.revision && at.elapsed() < Duration::from_secs(2)
+                });
+                if !s.human_to_move() || waiting {
+                    continue;
+                }
+                pressed[i] = Some((s.revision, Instant::now()));
+                if s.game.actions().count() >= 24 {
+                    app.world_mut().write_message(HalmaCommand::Resign);
+                    continue;
+                }
+                let seat = s.to_move();
+                let pos = *s.game.position();
+                let best = s
+                    .game
+                    .legal_moves()
+                    .into_iter()
+                    .max_by_key(|m| {
+                        let mut after = pos;
+                        after.apply_pair(seat, m.from, m.to);
+                        starhop_ai::halma::evaluate(&after, seat)
+                    })
+                    .expect("a move at the start of a game");
+                for sq in [best.from, best.to] {
+                    app.world_mut().write_message(HalmaPress(sq));
+                    app.update();
+                }
+            }
+            false
+        },
+    );
+    let (ours, theirs) = (halma(&host), halma(&guest));
+    assert_eq!(
+        ours.game.actions().count(),
+        25,
+        "24 moves and the resignation"
+    );
+    assert_eq!(ours.game.outcome(), theirs.game.outcome());
+    assert_eq!(
+        ours.game.outcome().map(|o| o.places.clone()),
+        Some(vec![2, 1])
+    );
+    assert_eq!(ours.record().actions, theirs.record().actions);
+    // Every move hopped on both boards as it was played: never a copy put right.
+    for app in [&host, &guest] {
+        assert_eq!(
+            shown(app),
+            (24, 1),
+            "moves shown, and the start only rebuilt"
+        );
+    }
+    let host_record = online(&host).any_record().expect("the host's record");
+    let guest_record = online(&guest).any_record().expect("the guest's record");
+    assert_eq!(host_record, guest_record);
+    assert!(matches!(host_record, AnyRecord::Halma(_)));
 }

@@ -147,6 +147,7 @@ fn ui_sources() -> Vec<(String, String)> {
         "src/crossing",
         "src/online",
         "src/draughts",
+        "src/halma",
     ] {
         for entry in std::fs::read_dir(root.join(dir)).unwrap() {
             let path = entry.unwrap().path();

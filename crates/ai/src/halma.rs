@@ -198,7 +198,8 @@ impl Search<'_> {
     fn negamax(&mut self, pos: &HalmaPosition, depth: u32, mut alpha: i32, beta: i32) -> i32 {
         let me = pos.to_move as usize;
         let other = 1 - me;
-        if depth == 0 || self.time_up() {
+        // Every node counts (the leaves too), then the depth decides.
+        if self.time_up() || depth == 0 {
             return self.eval(pos, me) - self.eval(pos, other);
         }
         let moves = self.ordered(pos, me);
@@ -232,9 +233,35 @@ pub fn choose(
     stop: &AtomicBool,
     seed: u64,
 ) -> Option<HalmaMove> {
+    think(game, level, deadline, stop, seed).best
+}
+
+/// What a search found, and how much it looked at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Thought {
+    pub best: Option<HalmaMove>,
+    /// Positions visited (each node of the search tree, the root's moves
+    /// included), for nodes per second.
+    pub nodes: u64,
+    /// The deepest search finished in time (0: none).
+    pub depth: u32,
+}
+
+/// [`choose`] with the search's figures.
+pub fn think(
+    game: &HalmaGame,
+    level: Level,
+    deadline: Instant,
+    stop: &AtomicBool,
+    seed: u64,
+) -> Thought {
     let mut legal = game.legal_moves();
     if legal.is_empty() || stop.load(Ordering::Relaxed) {
-        return None;
+        return Thought {
+            best: None,
+            nodes: 0,
+            depth: 0,
+        };
     }
     let pos = *game.position();
     let me = pos.to_move as usize;
@@ -294,6 +321,7 @@ pub fn choose(
     };
     // Deepen one ply at a time; a depth cut short by the deadline is not used.
     let mut best: Option<(i32, usize)> = None;
+    let mut finished = 0;
     let noise = noise(level);
     let noises: Vec<i32> = legal.iter().map(|_| jitter(noise)).collect();
     for d in 1..=max_depth {
@@ -311,10 +339,15 @@ pub fn choose(
             break;
         }
         best = this;
+        finished = d;
     }
     // With no depth finished in time, the first move (the list is never empty).
     let i = best.map_or(0, |(_, i)| i);
-    Some(legal[i].clone())
+    Thought {
+        best: Some(legal[i].clone()),
+        nodes: search.nodes,
+        depth: finished,
+    }
 }
 
 /// Four players: the position after our move, or after the next seat's
@@ -328,7 +361,7 @@ fn four_player_score(search: &mut Search, pos: &HalmaPosition, me: usize, depth:
             .sum();
         3 * search.eval(p, me) - others
     };
-    if depth < 2 || search.time_up() {
+    if search.time_up() || depth < 2 {
         return judge(search, pos);
     }
     let next = pos.to_move as usize;
@@ -353,6 +386,19 @@ mod tests {
         let stop = AtomicBool::new(false);
         let deadline = Instant::now() + Duration::from_millis(200);
         choose(game, level, deadline, &stop, 7)
+    }
+
+    #[test]
+    fn a_search_counts_every_node_it_visits() {
+        let game = HalmaGame::new(HalmaRules::for_players(2)).unwrap();
+        let stop = AtomicBool::new(false);
+        // Depth 1 with all the time it needs: one node per root move, no more.
+        let deadline = Instant::now() + Duration::from_secs(30);
+        let t = super::think(&game, Level::Beginner, deadline, &stop, 1);
+        let legal = game.legal_moves().len() as u64;
+        assert_eq!(t.depth, 1, "{t:?}");
+        assert_eq!(t.nodes, legal, "one node per root move");
+        assert!(t.best.is_some());
     }
 
     #[test]

@@ -2,7 +2,7 @@
 
 use proptest::prelude::*;
 use starhop_engine::game::{EndReason, OutReason, Status};
-use starhop_engine::halma::board::{Squares, square};
+use starhop_engine::halma::board::{Squares, column, row, square};
 use starhop_engine::halma::game::{REPETITIONS, has_finished, remaining_distance};
 use starhop_engine::halma::{HalmaAction, HalmaError, HalmaGame, HalmaPosition, HalmaRules};
 
@@ -287,4 +287,69 @@ proptest! {
         prop_assert_eq!(*game.position(), end);
         prop_assert_eq!(game.outcome().cloned(), outcome);
     }
+}
+
+fn teams() -> HalmaRules {
+    HalmaRules {
+        teams: true,
+        ..rules(4)
+    }
+}
+
+#[test]
+fn section_12_teams_are_for_four_players() {
+    let two = HalmaRules {
+        teams: true,
+        ..rules(2)
+    };
+    assert_eq!(HalmaGame::new(two).unwrap_err(), HalmaError::TeamsOfFour);
+    assert!(HalmaGame::new(teams()).is_ok());
+}
+
+/// §6 through §12: the diagonal partners (seats 0 and 2) win together when
+/// one of them finishes, once the round is complete; the other team loses.
+#[test]
+fn section_12_a_team_wins_when_one_partner_finishes_with_the_round_completed() {
+    let mut pos = HalmaPosition::start(4).unwrap();
+    let y = pos.yards();
+    // Seat 0's pieces fill its target but one square, a step away.
+    let target = y.target(0);
+    let gap = square(13, 13);
+    assert!(target.contains(gap), "the target's inner corner");
+    let mut near = target;
+    near.remove(gap);
+    near.insert(square(12, 12));
+    // Seat 2 starts in that target: its pieces wait in the middle instead.
+    let mut middle = Squares::EMPTY;
+    for s in y.home(0).iter() {
+        middle.insert(square(row(s) + 5, column(s) + 5));
+    }
+    pos.pieces[2] = middle;
+    pos.pieces[0] = near;
+    let mut game = HalmaGame::from_position(teams(), pos).unwrap();
+    game.play(square(12, 12), gap).unwrap();
+    assert!(has_finished(game.position(), 0));
+    assert!(!game.is_over(), "the round is completed first");
+    for _ in 0..3 {
+        let mv = game.legal_moves()[0].clone();
+        game.play(mv.from, mv.to).unwrap();
+    }
+    let o = game.outcome().expect("the round is complete");
+    assert_eq!(o.reason, EndReason::Team);
+    assert_eq!(o.places, vec![1, 2, 1, 2]);
+    assert_eq!(o.scores, Some(vec![1.0, 0.0, 1.0, 0.0]));
+}
+
+/// §6 through §12: a partner who leaves loses the game for the team.
+#[test]
+fn section_12_a_partner_who_resigns_loses_for_the_team() {
+    let mut game = HalmaGame::new(teams()).unwrap();
+    game.resign(3).unwrap();
+    let o = game.outcome().expect("a team lost a member");
+    assert_eq!(o.reason, EndReason::Team);
+    assert_eq!(o.places, vec![1, 2, 1, 2]);
+    // Without teams the others play on.
+    let mut free = HalmaGame::new(rules(4)).unwrap();
+    free.resign(3).unwrap();
+    assert!(!free.is_over());
 }

@@ -65,7 +65,7 @@ impl Locale {
 }
 
 /// The tables, one Fluent file each in every language.
-pub const TABLES: [&str; 5] = ["ui", "crossing", "draughts", "league", "online"];
+pub const TABLES: [&str; 6] = ["ui", "crossing", "draughts", "league", "online", "halma"];
 
 macro_rules! sources {
     ($lang:literal) => {
@@ -75,6 +75,7 @@ macro_rules! sources {
             include_str!(concat!("../locales/", $lang, "/draughts.ftl")),
             include_str!(concat!("../locales/", $lang, "/league.ftl")),
             include_str!(concat!("../locales/", $lang, "/online.ftl")),
+            include_str!(concat!("../locales/", $lang, "/halma.ftl")),
         ]
     };
 }

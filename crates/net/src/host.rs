@@ -20,6 +20,7 @@ use crate::table;
 use starhop_ai::Level;
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
+use starhop_engine::halma::HalmaRules;
 use starhop_engine::{Action, Event, Game, Record, RecordError, Rules, Seat, Status};
 use starhop_games::{
     AnyGame, AnyMove, AnyRecord, AnyRecordError, BoxBot, BoxGame, GameKind, Think,
@@ -279,6 +280,11 @@ impl HostConfig {
     /// A food-checkers table: `rules.players` open seats.
     pub fn food(rules: FoodRules) -> HostConfig {
         HostConfig::of_game(TableGame::Food { rules })
+    }
+
+    /// A Halma table: `rules.players` (2 or 4) open seats.
+    pub fn halma(rules: HalmaRules) -> HostConfig {
+        HostConfig::of_game(TableGame::Halma { rules })
     }
 
     /// [`HostConfig::resume`] for a saved game of any game of the box that

@@ -13,6 +13,7 @@
 use serde::{Deserialize, Serialize};
 use starhop_draughts::Variant;
 use starhop_engine::food::FoodRules;
+use starhop_engine::halma::HalmaRules;
 use starhop_engine::{Action, Rules, Seat};
 use starhop_games::{AnyMove, AnyRecord, GameKind};
 
@@ -60,6 +61,9 @@ pub enum TableGame {
     Draughts { variant: Variant },
     /// Food checkers for `rules.players` (2 to 6) seats.
     Food { rules: FoodRules },
+    /// Halma for `rules.players` (2 or 4) seats, seat 0 in the corner at
+    /// row 0, column 0.
+    Halma { rules: HalmaRules },
 }
 
 impl TableGame {
@@ -69,6 +73,7 @@ impl TableGame {
             TableGame::Classic => "classic",
             TableGame::Draughts { .. } => "draughts",
             TableGame::Food { .. } => "food",
+            TableGame::Halma { .. } => "halma",
         }
     }
 
@@ -80,6 +85,7 @@ impl TableGame {
             TableGame::Classic => GameKind::Classic,
             TableGame::Draughts { .. } => GameKind::Draughts,
             TableGame::Food { .. } => GameKind::Food,
+            TableGame::Halma { .. } => GameKind::Halma,
         }
     }
 
@@ -89,11 +95,12 @@ impl TableGame {
             TableGame::Classic => None,
             TableGame::Draughts { .. } => Some(2),
             TableGame::Food { rules } => Some(rules.players),
+            TableGame::Halma { rules } => Some(rules.players),
         }
     }
 
     /// The game a record is of (`None`: a game no table plays: the
-    /// crossing, played alone, and Halma, which has no network table).
+    /// crossing, played alone).
     pub fn of_record(record: &AnyRecord) -> Option<TableGame> {
         match record {
             AnyRecord::Classic(_) => Some(TableGame::Classic),
@@ -101,7 +108,10 @@ impl TableGame {
             AnyRecord::Food(r) => Some(TableGame::Food {
                 rules: r.rules.clone(),
             }),
-            AnyRecord::Crossing(_) | AnyRecord::Halma(_) => None,
+            AnyRecord::Halma(r) => Some(TableGame::Halma {
+                rules: r.rules.clone(),
+            }),
+            AnyRecord::Crossing(_) => None,
         }
     }
 }

@@ -83,6 +83,15 @@ pub(crate) fn validate(game: &TableGame, rules: &Rules, seats: usize) -> Result<
             }
             Ok(())
         }
+        TableGame::Halma { rules: halma } if !matches!(halma.players, 2 | 4) => Err(format!(
+            "Halma is for 2 or 4 players, not {}",
+            halma.players
+        )),
+        TableGame::Halma { rules: halma } if halma.players != seats => Err(format!(
+            "the Halma rules are for {} players, and the table has {seats} seats",
+            halma.players
+        )),
+        TableGame::Halma { .. } => Ok(()),
     }
 }
 
@@ -101,6 +110,9 @@ pub(crate) fn new_game(
         TableGame::Food { rules } => AnyGame::Food(
             starhop_engine::food::FoodGame::new(rules.clone()).map_err(|e| e.to_string())?,
         ),
+        TableGame::Halma { rules } => AnyGame::Halma(
+            starhop_engine::halma::HalmaGame::new(rules.clone()).map_err(|e| e.to_string())?,
+        ),
     })
 }
 
@@ -117,7 +129,10 @@ pub(crate) fn fits(game: &TableGame, rules: &Rules, seats: usize, record: &AnyRe
 /// Whether a seat of this game can resign (food checkers has no resignation:
 /// a player who does not come back is waited for).
 pub(crate) fn resigns(game: &AnyGame) -> bool {
-    matches!(game, AnyGame::Classic(_) | AnyGame::Draughts(_))
+    matches!(
+        game,
+        AnyGame::Classic(_) | AnyGame::Draughts(_) | AnyGame::Halma(_)
+    )
 }
 
 /// The classic action that plays `play` (the host fills in the time).
@@ -167,6 +182,7 @@ pub(crate) fn apply(game: &mut AnyGame, play: &Play) -> Result<(), String> {
                 g.resign(side).map_err(|e| e.to_string())
             }
             AnyGame::Classic(g) => g.resign(*seat).map(drop).map_err(|e| e.to_string()),
+            AnyGame::Halma(g) => g.resign(*seat).map_err(|e| e.to_string()),
             other => Err(format!("{} has no resignation", other.kind())),
         },
     }

@@ -503,6 +503,7 @@ fn arrange(shot: ShotOf, game: Option<&Match>, scene: &mut Scene) {
             crate::classic::saves::make_sample_saves(&scene.folders);
             crate::food::shots::make_sample_save(&scene.folders);
             crate::draughts::shots::make_sample_save(&scene.folders);
+            crate::halma::shots::make_sample_save(&scene.folders);
             scene.overlay.set(Overlay::Load);
         }
         ShotOf::Confirm => scene.asking.0 = Some(Ask::Resign(to_move)),

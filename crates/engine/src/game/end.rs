@@ -176,7 +176,7 @@ impl Game {
 
 /// Team results: winners place 1 and score 1, losers place 2 and score 0; two
 /// winners (or none) is a draw, ½ each.
-fn team_outcome(teams: &[u8], winners: [bool; 2], reason: EndReason) -> Outcome {
+pub(crate) fn team_outcome(teams: &[u8], winners: [bool; 2], reason: EndReason) -> Outcome {
     let draw = winners[0] == winners[1];
     let places = teams
         .iter()

@@ -15,7 +15,7 @@
 
 pub(crate) mod checksum;
 mod clock;
-mod end;
+pub(crate) mod end;
 mod history;
 mod party;
 mod turn;

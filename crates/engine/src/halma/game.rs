@@ -7,9 +7,10 @@
 use super::board::{Square, column, row};
 use super::position::{HalmaMove, HalmaPosition};
 use crate::distance::min_assignment;
+use crate::game::end::team_outcome;
 use crate::game::{
     DEADLOCK_ROUNDS, EndReason, OutReason, Outcome, Status, anti_passive_required_at, outcome_of,
-    rank_key,
+    rank_key, team_marbles_to_win,
 };
 use crate::seats::Seat;
 use serde::{Deserialize, Serialize};
@@ -41,6 +42,9 @@ pub struct HalmaRules {
     pub play_on: bool,
     /// Two players: 10 rounds without progress end the game (§4).
     pub deadlock_adjudication: bool,
+    /// Four players: the diagonal partners (seats 0 and 2, 1 and 3) play as
+    /// teams, won as §6 says (§12).
+    pub teams: bool,
 }
 
 impl Default for HalmaRules {
@@ -52,6 +56,7 @@ impl Default for HalmaRules {
             repetition_limit: true,
             play_on: true,
             deadlock_adjudication: true,
+            teams: false,
         }
     }
 }
@@ -70,6 +75,8 @@ impl HalmaRules {
 pub enum HalmaError {
     #[error("Halma is for 2 or 4 players, not {0}")]
     Players(usize),
+    #[error("teams are for four players")]
+    TeamsOfFour,
     #[error("the game is over")]
     Over,
     #[error("that move is not legal here")]
@@ -114,6 +121,8 @@ struct State {
     outs: u8,
     /// The last round in which a remaining distance reached a new low.
     progress_round: u32,
+    /// Teams: the round in which each team met its goal (§6).
+    team_done: [Option<u32>; 2],
     outcome: Option<Outcome>,
 }
 
@@ -131,6 +140,9 @@ pub struct HalmaGame {
 impl HalmaGame {
     pub fn new(rules: HalmaRules) -> Result<HalmaGame, HalmaError> {
         let pos = HalmaPosition::start(rules.players).ok_or(HalmaError::Players(rules.players))?;
+        if rules.teams && rules.players != 4 {
+            return Err(HalmaError::TeamsOfFour);
+        }
         let mut players = [HalmaPlayer {
             status: Status::Playing,
             turns: 0,
@@ -148,6 +160,7 @@ impl HalmaGame {
                 players,
                 outs: 0,
                 progress_round: 0,
+                team_done: [None; 2],
                 outcome: None,
             },
             past: Vec::new(),
@@ -365,6 +378,10 @@ impl HalmaGame {
         if self.state.outcome.is_some() {
             return;
         }
+        if self.rules.teams {
+            self.state.outcome = self.team_end();
+            return;
+        }
         let finish: Vec<u32> = self
             .state
             .players
@@ -401,6 +418,58 @@ impl HalmaGame {
         };
         if let Some(reason) = end {
             self.state.outcome = Some(self.rank(reason));
+        }
+    }
+
+    /// The diagonal partners' team of each seat (0: seats 0 and 2).
+    pub const TEAM_OF: [u8; 4] = [0, 1, 0, 1];
+
+    /// Teams (§6 with yards for camps): a team whose member left loses; a
+    /// team wins when a member finishes or the two hold three quarters of
+    /// their pieces in their targets, with the round completed (both teams
+    /// meeting it in one round draw); blocked, the team with less way left
+    /// to go wins.
+    fn team_end(&mut self) -> Option<Outcome> {
+        let teams = &Self::TEAM_OF[..self.players()];
+        let members = |t: u8| (0..teams.len()).filter(move |&s| teams[s] == t);
+        let status = |s: usize| self.state.players[s].status;
+        let lost: [bool; 2] =
+            [0, 1].map(|t| members(t).any(|s| matches!(status(s), Status::Out { .. })));
+        if lost[0] || lost[1] {
+            return Some(team_outcome(teams, [!lost[0], !lost[1]], EndReason::Team));
+        }
+        let round = (0..self.players())
+            .map(|s| self.state.players[s].turns)
+            .max()
+            .unwrap_or(0);
+        let y = self.state.pos.yards();
+        for t in 0..2u8 {
+            let finished = members(t).any(|s| matches!(status(s), Status::Finished { .. }));
+            let in_targets: u32 = members(t)
+                .map(|s| (self.state.pos.pieces[s] & y.target(s)).count())
+                .sum();
+            let need = team_marbles_to_win(y.pieces() * members(t).count() as u32);
+            if (finished || in_targets >= need) && self.state.team_done[t as usize].is_none() {
+                self.state.team_done[t as usize] = Some(round);
+            }
+        }
+        match self.state.team_done.iter().flatten().min().copied() {
+            Some(first) if self.round_complete(first) => {
+                let done = self.state.team_done;
+                let winners = [done[0].is_some(), done[1].is_some()];
+                Some(team_outcome(teams, winners, EndReason::Team))
+            }
+            Some(_) => None,
+            None if self.blocked() => {
+                let left = |t: u8| -> u32 {
+                    members(t)
+                        .map(|s| remaining_distance(&self.state.pos, s))
+                        .sum()
+                };
+                let (a, b) = (left(0), left(1));
+                Some(team_outcome(teams, [a <= b, b <= a], EndReason::Blocked))
+            }
+            None => None,
         }
     }
 

@@ -80,6 +80,7 @@ food-checkers-players-holes =
         [one] { $holes } hole
        *[other] { $holes } holes
     }
+halma-players = Halma · { $players } players
 a-draw-cannot-be-agreed-at = A draw cannot be agreed at a network table.
 a-network-game-is-not-played = A network game is not played again here: the host opens a new table for that.
 

@@ -73,6 +73,7 @@ open-the-table = 开桌
 others-join-with-its-address-and = 其他人用地址和房间码加入；在等候室里，没人来的座位可以交给电脑。
 game = 棋类：{ $game }
 food-checkers-players-holes = 食棋 · { $players } 位玩家 · { $holes } 孔
+halma-players = 哈尔马跳棋 · { $players } 位玩家
 a-draw-cannot-be-agreed-at = 网络对局中不能议和。
 a-network-game-is-not-played = 网络对局不能在这里重新开始：请主机另开一桌。
 

@@ -74,6 +74,7 @@ open-the-table = 開桌
 others-join-with-its-address-and = 其他人用地址和房間碼加入；在等候室裡，沒人來的座位可以交給電腦。
 game = 棋類：{ $game }
 food-checkers-players-holes = 食棋 · { $players } 位玩家 · { $holes } 孔
+halma-players = 哈爾馬跳棋 · { $players } 位玩家
 a-draw-cannot-be-agreed-at = 網路對局中不能議和。
 a-network-game-is-not-played = 網路對局不能在這裡重新開始：請主機另開一桌。
 
