@@ -26,7 +26,7 @@ pub const SIDE_WIDTH: f32 = 300.0;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         EguiPrimaryContextPass,
-        (setup_panel, hud, end_window)
+        (setup_panel, hud, move_list, end_window)
             .chain()
             .run_if(in_state(Screen::Halma)),
     );
@@ -187,6 +187,46 @@ fn hud(
     if hint {
         hints.write(HalmaHintRequest);
     }
+    Ok(())
+}
+
+/// The moves so far, numbered, each with its seat and route (the viewer
+/// shows its own list for a record on show). Made again only when the game
+/// or the language changes.
+fn move_list(
+    mut contexts: EguiContexts,
+    in_play: InPlay<Halma>,
+    session: Option<Res<HalmaSession>>,
+    mut lines: Local<(Option<Language>, Vec<String>)>,
+) -> Result {
+    let Some(s) = in_play.played() else {
+        return Ok(());
+    };
+    let lang = in_play.lang();
+    if lines.0 != Some(lang) || session.is_some_and(|s| s.is_changed()) {
+        *lines = (Some(lang), super::watch::lines(lang, &s.game));
+    }
+    let ctx = contexts.ctx_mut()?;
+    egui::Area::new(egui::Id::new("halma-moves"))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-16.0, 16.0))
+        .show(ctx, |ui| {
+            egui::Frame::window(ui.style()).show(ui, |ui| {
+                ui.set_width(SIDE_WIDTH - 40.0);
+                ui.strong(lang.t("Move list"));
+                if lines.1.is_empty() {
+                    ui.weak(lang.t("None yet."));
+                }
+                egui::ScrollArea::vertical()
+                    .max_height((ctx.content_rect().height() - 160.0).max(120.0))
+                    .min_scrolled_height(240.0)
+                    .stick_to_bottom(true)
+                    .show(ui, |ui| {
+                        for line in &lines.1 {
+                            ui.monospace(line);
+                        }
+                    });
+            });
+        });
     Ok(())
 }
 

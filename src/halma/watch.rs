@@ -46,7 +46,7 @@ fn after(full: &HalmaGame, n: usize) -> HalmaGame {
 /// The viewer's lines, one a play: its number, the seat that made it and
 /// its route (a resignation is told on the line before it). The seats are
 /// read by playing the game again, since seats that are done are skipped.
-fn lines(lang: Language, full: &HalmaGame) -> Vec<String> {
+pub(super) fn lines(lang: Language, full: &HalmaGame) -> Vec<String> {
     let Ok(mut game) = HalmaGame::new(full.rules().clone()) else {
         return Vec::new();
     };
