@@ -103,10 +103,6 @@ impl<T: Send + Sync + 'static> JobSlot<T> {
     pub fn hinting(&self) -> bool {
         self.job.as_ref().is_some_and(|j| j.hint)
     }
-    /// The revision the job works for, if there is one.
-    pub fn revision(&self) -> Option<u64> {
-        self.job.as_ref().map(|j| j.revision)
-    }
 
     /// Starts `job` (the one before, if any, is let go).
     pub fn start(&mut self, job: Job<T>) {

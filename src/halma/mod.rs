@@ -409,17 +409,17 @@ fn apply_requests(
     };
     for &HalmaMoveRequest { from, to } in moves.read() {
         let before = *s.game.position();
-        let mv = s.game.legal_move(from, to);
-        match (s.game.play(from, to), mv) {
-            (Ok(()), Some(mv)) => {
+        match s.game.play(from, to) {
+            Ok(()) => {
                 s.revision += 1;
-                reports.moved.write(HalmaMoved { before, mv });
+                if let Some(mv) = s.game.last_move().cloned() {
+                    reports.moved.write(HalmaMoved { before, mv });
+                }
                 reports.after_change(&mut s, lang);
             }
-            (Err(e), _) => {
+            Err(e) => {
                 reports.notices.write(Notice::Problem(refusal(lang, &e)));
             }
-            (Ok(()), None) => {}
         }
     }
     let mut back_to_panel = false;

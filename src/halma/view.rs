@@ -282,7 +282,7 @@ fn mark(
         ));
     };
     // The last move: where it came from and where it went.
-    if let Some(starhop_engine::halma::HalmaAction::Move { mv }) = s.game.actions().last() {
+    if let Some(mv) = s.game.last_move() {
         put(mv.from, &assets.tint, &assets.last, 0.006);
         put(mv.to, &assets.tint, &assets.last, 0.006);
     }

@@ -335,12 +335,12 @@ fn halma_play(
             let (Some(&from), Some(&to)) = (route.first(), route.last()) else {
                 return false;
             };
-            let Some(mv) = s.game.legal_move(from, to) else {
-                return false;
-            };
             let made = s.game.play(from, to);
-            if made.is_ok() {
-                moved.write(HalmaMoved { before, mv });
+            if let (Ok(()), Some(mv)) = (&made, s.game.last_move()) {
+                moved.write(HalmaMoved {
+                    before,
+                    mv: mv.clone(),
+                });
             }
             made
         }

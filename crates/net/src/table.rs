@@ -83,15 +83,17 @@ pub(crate) fn validate(game: &TableGame, rules: &Rules, seats: usize) -> Result<
             }
             Ok(())
         }
-        TableGame::Halma { rules: halma } if !matches!(halma.players, 2 | 4) => Err(format!(
-            "Halma is for 2 or 4 players, not {}",
-            halma.players
-        )),
-        TableGame::Halma { rules: halma } if halma.players != seats => Err(format!(
-            "the Halma rules are for {} players, and the table has {seats} seats",
-            halma.players
-        )),
-        TableGame::Halma { .. } => Ok(()),
+        TableGame::Halma { rules: halma } => {
+            // The engine says whether the rules make a game (players, teams).
+            starhop_engine::halma::HalmaGame::new(halma.clone()).map_err(|e| e.to_string())?;
+            if halma.players != seats {
+                return Err(format!(
+                    "the Halma rules are for {} players, and the table has {seats} seats",
+                    halma.players
+                ));
+            }
+            Ok(())
+        }
     }
 }
 
@@ -219,6 +221,29 @@ mod tests {
     use super::*;
     use starhop_draughts::Variant;
     use starhop_engine::food::{FoodGame, FoodRules};
+
+    #[test]
+    fn a_halma_table_takes_the_rules_the_engine_takes_and_their_seats() {
+        use starhop_engine::halma::HalmaRules;
+        let classic = Rules::classic();
+        let halma = |players, teams| TableGame::Halma {
+            rules: HalmaRules {
+                teams,
+                ..HalmaRules::for_players(players)
+            },
+        };
+        assert!(validate(&halma(2, false), &classic, 2).is_ok());
+        assert!(validate(&halma(4, true), &classic, 4).is_ok());
+        assert!(validate(&halma(3, false), &classic, 3).is_err());
+        assert!(
+            validate(&halma(2, true), &classic, 2).is_err(),
+            "teams are for four"
+        );
+        assert!(
+            validate(&halma(4, false), &classic, 2).is_err(),
+            "seats as the rules say"
+        );
+    }
 
     #[test]
     fn the_checksum_follows_position_history_and_ending() {

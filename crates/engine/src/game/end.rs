@@ -120,63 +120,102 @@ impl Game {
     }
 
     pub(super) fn team_end(&mut self) -> Option<Outcome> {
-        let teams = self.teams.clone()?;
-        let team_of = &teams;
-        let members = |t: u8| (0..team_of.len()).filter(move |&s| team_of[s] == t);
-        let lost: Vec<bool> = (0..2)
-            .map(|t| members(t).any(|s| matches!(self.state.players[s].status, Status::Out { .. })))
-            .collect();
-        if lost.iter().any(|&l| l) {
-            let winners = [!lost[0], !lost[1]];
-            return Some(team_outcome(&teams, winners, EndReason::Team));
+        self.teams.as_ref()?;
+        let mut done = self.state.team_done;
+        let outcome = team_end(self, &mut done);
+        self.state.team_done = done;
+        outcome
+    }
+}
+
+/// What §6 reads of a race of two teams to decide its end: classic's teams,
+/// and Halma's diagonal partners (§12), which follow the same rules.
+pub(crate) trait TeamRace {
+    /// The team (0 or 1) of each seat.
+    fn team_of(&self) -> &[u8];
+    fn status(&self, seat: usize) -> Status;
+    /// The seat's own turns so far.
+    fn turns(&self, seat: usize) -> u32;
+    /// The seat's pieces in its target.
+    fn in_target(&self, seat: usize) -> u32;
+    /// The pieces each seat plays.
+    fn pieces_each(&self) -> u32;
+    /// Every seat still playing has had `turns` turns (the round is over).
+    fn round_complete(&self, turns: u32) -> bool;
+    /// Nobody still playing can move.
+    fn blocked(&self) -> bool;
+    fn remaining_distance(&self, seat: usize) -> u32;
+}
+
+/// §6: a team whose member left loses; a team wins when a member finishes
+/// or the team holds three quarters of its pieces in its targets, with the
+/// round completed (both in one round: a draw); blocked before either, the
+/// team with less way left to go wins, equal totals draw. `done` keeps the
+/// round in which each team met its goal.
+pub(crate) fn team_end(g: &impl TeamRace, done: &mut [Option<u32>; 2]) -> Option<Outcome> {
+    let teams = g.team_of();
+    let members = |t: u8| (0..teams.len()).filter(move |&s| teams[s] == t);
+    let lost = [0, 1].map(|t| members(t).any(|s| matches!(g.status(s), Status::Out { .. })));
+    if lost[0] || lost[1] {
+        return Some(team_outcome(teams, [!lost[0], !lost[1]], EndReason::Team));
+    }
+    let round = (0..teams.len()).map(|s| g.turns(s)).max().unwrap_or(0);
+    for t in 0..2u8 {
+        let finished = members(t).any(|s| matches!(g.status(s), Status::Finished { .. }));
+        let in_targets: u32 = members(t).map(|s| g.in_target(s)).sum();
+        let need = team_marbles_to_win(g.pieces_each() * members(t).count() as u32);
+        if (finished || in_targets >= need) && done[t as usize].is_none() {
+            done[t as usize] = Some(round);
         }
-        let round = self
-            .state
-            .players
-            .iter()
-            .map(|p| p.turns)
-            .max()
-            .unwrap_or(0);
-        let marbles = self.state.pos.board().camp_size() as u32;
-        for t in 0..2u8 {
-            let finished =
-                members(t).any(|s| matches!(self.state.players[s].status, Status::Finished { .. }));
-            let in_targets: u32 = members(t)
-                .map(|s| self.state.pos.in_target(s as Seat))
-                .sum();
-            let need = team_marbles_to_win(marbles * members(t).count() as u32);
-            if (finished || in_targets >= need) && self.state.team_done[t as usize].is_none() {
-                self.state.team_done[t as usize] = Some(round);
-            }
+    }
+    match done.iter().flatten().min().copied() {
+        Some(first_done) if g.round_complete(first_done) => {
+            let winners = [done[0].is_some(), done[1].is_some()];
+            Some(team_outcome(teams, winners, EndReason::Team))
         }
-        match self.state.team_done.iter().flatten().min().copied() {
-            Some(first_done) if self.round_complete(first_done) => {
-                let done = self.state.team_done;
-                let winners = [done[0].is_some(), done[1].is_some()];
-                Some(team_outcome(&teams, winners, EndReason::Team))
-            }
-            Some(_) => None,
-            // Blocked before either team met its goal: the team whose marbles
-            // have less way left to go, all members together, wins (the team
-            // version of ranking by remaining distance); equal totals draw.
-            None if self.blocked() => {
-                let left = |t: u8| -> u32 {
-                    members(t)
-                        .map(|s| self.state.pos.remaining_distance(s as Seat))
-                        .sum()
-                };
-                let (a, b) = (left(0), left(1));
-                let winners = [a <= b, b <= a];
-                Some(team_outcome(&teams, winners, EndReason::Blocked))
-            }
-            None => None,
+        Some(_) => None,
+        // Blocked before either team met its goal: the team whose marbles
+        // have less way left to go, all members together, wins (the team
+        // version of ranking by remaining distance); equal totals draw.
+        None if g.blocked() => {
+            let left = |t: u8| -> u32 { members(t).map(|s| g.remaining_distance(s)).sum() };
+            let (a, b) = (left(0), left(1));
+            Some(team_outcome(teams, [a <= b, b <= a], EndReason::Blocked))
         }
+        None => None,
+    }
+}
+
+impl TeamRace for Game {
+    fn team_of(&self) -> &[u8] {
+        self.teams.as_deref().unwrap_or_default()
+    }
+    fn status(&self, seat: usize) -> Status {
+        self.state.players[seat].status
+    }
+    fn turns(&self, seat: usize) -> u32 {
+        self.state.players[seat].turns
+    }
+    fn in_target(&self, seat: usize) -> u32 {
+        self.state.pos.in_target(seat as Seat)
+    }
+    fn pieces_each(&self) -> u32 {
+        self.state.pos.board().camp_size() as u32
+    }
+    fn round_complete(&self, turns: u32) -> bool {
+        Game::round_complete(self, turns)
+    }
+    fn blocked(&self) -> bool {
+        Game::blocked(self)
+    }
+    fn remaining_distance(&self, seat: usize) -> u32 {
+        self.state.pos.remaining_distance(seat as Seat)
     }
 }
 
 /// Team results: winners place 1 and score 1, losers place 2 and score 0; two
 /// winners (or none) is a draw, ½ each.
-pub(crate) fn team_outcome(teams: &[u8], winners: [bool; 2], reason: EndReason) -> Outcome {
+fn team_outcome(teams: &[u8], winners: [bool; 2], reason: EndReason) -> Outcome {
     let draw = winners[0] == winners[1];
     let places = teams
         .iter()

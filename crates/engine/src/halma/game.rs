@@ -7,10 +7,10 @@
 use super::board::{Square, column, row};
 use super::position::{HalmaMove, HalmaPosition};
 use crate::distance::min_assignment;
-use crate::game::end::team_outcome;
+use crate::game::end::{TeamRace, team_end};
 use crate::game::{
     DEADLOCK_ROUNDS, EndReason, OutReason, Outcome, Status, anti_passive_required_at, outcome_of,
-    rank_key, team_marbles_to_win,
+    rank_key,
 };
 use crate::seats::Seat;
 use serde::{Deserialize, Serialize};
@@ -231,6 +231,15 @@ impl HalmaGame {
         moves
     }
 
+    /// The last action's move, when the last action was a move (the route
+    /// it took, without generating the moves again).
+    pub fn last_move(&self) -> Option<&HalmaMove> {
+        match self.actions().last()? {
+            HalmaAction::Move { mv } => Some(mv),
+            _ => None,
+        }
+    }
+
     /// The legal move from `from` to `to`, if any.
     pub fn legal_move(&self, from: Square, to: Square) -> Option<HalmaMove> {
         self.legal_moves()
@@ -379,7 +388,10 @@ impl HalmaGame {
             return;
         }
         if self.rules.teams {
-            self.state.outcome = self.team_end();
+            // §6 with yards for camps, as classic's teams.
+            let mut done = self.state.team_done;
+            self.state.outcome = team_end(self, &mut done);
+            self.state.team_done = done;
             return;
         }
         let finish: Vec<u32> = self
@@ -423,55 +435,6 @@ impl HalmaGame {
 
     /// The diagonal partners' team of each seat (0: seats 0 and 2).
     pub const TEAM_OF: [u8; 4] = [0, 1, 0, 1];
-
-    /// Teams (§6 with yards for camps): a team whose member left loses; a
-    /// team wins when a member finishes or the two hold three quarters of
-    /// their pieces in their targets, with the round completed (both teams
-    /// meeting it in one round draw); blocked, the team with less way left
-    /// to go wins.
-    fn team_end(&mut self) -> Option<Outcome> {
-        let teams = &Self::TEAM_OF[..self.players()];
-        let members = |t: u8| (0..teams.len()).filter(move |&s| teams[s] == t);
-        let status = |s: usize| self.state.players[s].status;
-        let lost: [bool; 2] =
-            [0, 1].map(|t| members(t).any(|s| matches!(status(s), Status::Out { .. })));
-        if lost[0] || lost[1] {
-            return Some(team_outcome(teams, [!lost[0], !lost[1]], EndReason::Team));
-        }
-        let round = (0..self.players())
-            .map(|s| self.state.players[s].turns)
-            .max()
-            .unwrap_or(0);
-        let y = self.state.pos.yards();
-        for t in 0..2u8 {
-            let finished = members(t).any(|s| matches!(status(s), Status::Finished { .. }));
-            let in_targets: u32 = members(t)
-                .map(|s| (self.state.pos.pieces[s] & y.target(s)).count())
-                .sum();
-            let need = team_marbles_to_win(y.pieces() * members(t).count() as u32);
-            if (finished || in_targets >= need) && self.state.team_done[t as usize].is_none() {
-                self.state.team_done[t as usize] = Some(round);
-            }
-        }
-        match self.state.team_done.iter().flatten().min().copied() {
-            Some(first) if self.round_complete(first) => {
-                let done = self.state.team_done;
-                let winners = [done[0].is_some(), done[1].is_some()];
-                Some(team_outcome(teams, winners, EndReason::Team))
-            }
-            Some(_) => None,
-            None if self.blocked() => {
-                let left = |t: u8| -> u32 {
-                    members(t)
-                        .map(|s| remaining_distance(&self.state.pos, s))
-                        .sum()
-                };
-                let (a, b) = (left(0), left(1));
-                Some(team_outcome(teams, [a <= b, b <= a], EndReason::Blocked))
-            }
-            None => None,
-        }
-    }
 
     /// Rounds played: the fewest turns of the players still playing.
     fn rounds(&self) -> u32 {
@@ -547,6 +510,34 @@ impl HalmaGame {
             result.map_err(|e| (i, e))?;
         }
         Ok(game)
+    }
+}
+
+impl TeamRace for HalmaGame {
+    fn team_of(&self) -> &[u8] {
+        &Self::TEAM_OF[..self.players()]
+    }
+    fn status(&self, seat: usize) -> Status {
+        self.state.players[seat].status
+    }
+    fn turns(&self, seat: usize) -> u32 {
+        self.state.players[seat].turns
+    }
+    fn in_target(&self, seat: usize) -> u32 {
+        let pos = &self.state.pos;
+        (pos.pieces[seat] & pos.yards().target(seat)).count()
+    }
+    fn pieces_each(&self) -> u32 {
+        self.state.pos.yards().pieces()
+    }
+    fn round_complete(&self, turns: u32) -> bool {
+        HalmaGame::round_complete(self, turns)
+    }
+    fn blocked(&self) -> bool {
+        HalmaGame::blocked(self)
+    }
+    fn remaining_distance(&self, seat: usize) -> u32 {
+        remaining_distance(&self.state.pos, seat)
     }
 }
 
