@@ -16,7 +16,6 @@
 //! `d - 1`, `d` or `d + 1`, so two layers remove the positions seen before.
 //! A crossing found is read back layer by layer through neighbours.
 
-use super::rows::MAX_ROWS;
 use super::search::Limits;
 use super::{Crossing, Geometry};
 use starhop_engine::position::Position;
@@ -171,30 +170,12 @@ fn expand(
         }
         let marbles = keys.marbles(parent);
         neighbours(g, marbles, &mut moves);
-        // The row counts change in two places per move: no recount.
-        let mut counts = [0u8; MAX_ROWS];
-        for h in marbles.iter() {
-            counts[g.row[h as usize] as usize] += 1;
-        }
-        let outside = (marbles & !g.target).count();
-        for m in &moves {
+        let mut tally = g.tally(marbles);
+        for &m in &moves {
             nodes += 1;
-            let (a, b) = (
-                g.row[m.from as usize] as usize,
-                g.row[m.to as usize] as usize,
-            );
-            let out = outside + u32::from(!g.target.contains(m.to))
-                - u32::from(!g.target.contains(m.from));
             let bound = match db {
-                Some(db) if out > 0 => {
-                    counts[a] -= 1;
-                    counts[b] += 1;
-                    let bound = db.bound_of_counts(&counts).max(out);
-                    counts[b] -= 1;
-                    counts[a] += 1;
-                    bound
-                }
-                _ => {
+                Some(db) => g.bound_after(db, &mut tally, m),
+                None => {
                     let mut child = marbles;
                     child.remove(m.from);
                     child.insert(m.to);

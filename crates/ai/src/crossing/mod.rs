@@ -12,7 +12,7 @@ pub mod meet;
 pub mod rows;
 pub mod search;
 
-use rows::RowDatabase;
+use rows::{MAX_ROWS, RowDatabase};
 use starhop_engine::geometry::Board;
 use starhop_engine::position::{MoveRules, Position};
 use starhop_engine::seats::target_camp;
@@ -40,6 +40,11 @@ struct Geometry {
     row: Vec<u8>,
     /// Each hole's mirror image across the line from home to target.
     mirror: Vec<Hole>,
+    /// Each hole's class, its coordinates modulo 2 (0..4): hops keep it,
+    /// steps change it.
+    class: Vec<u8>,
+    /// Marbles of each class in the full target.
+    target_classes: [u8; 4],
     /// The row database, built on the first bound asked for (seconds on the
     /// standard board), so a crossing that only plays never waits for it.
     rows: OnceLock<Option<Arc<RowDatabase>>>,
@@ -87,6 +92,18 @@ impl Crossing {
             .clone()
             .map(|h| (progress(board.hex(h)) + 2 * n) as u8)
             .collect();
+        let class: Vec<u8> = holes
+            .clone()
+            .map(|h| {
+                let x = board.hex(h);
+                (x.q.rem_euclid(2) * 2 + x.r.rem_euclid(2)) as u8
+            })
+            .collect();
+        let target = board.camps[target_camp(home) as usize];
+        let mut target_classes = [0u8; 4];
+        for h in target.iter() {
+            target_classes[class[h as usize] as usize] += 1;
+        }
         let mirror = holes
             .map(|h| {
                 board
@@ -105,9 +122,11 @@ impl Crossing {
                     no_stopping_in_foreign_camps: true,
                     locked_in_target: false,
                 },
-                target: board.camps[target_camp(home) as usize],
+                target,
                 row,
                 mirror,
+                class,
+                target_classes,
                 rows: OnceLock::new(),
             }),
         })
@@ -190,8 +209,9 @@ impl Geometry {
         if let Some(db) = self.rows()
             && marbles.count() as usize == self.board.camp_size()
         {
+            let tally = self.tally(marbles);
             return db
-                .bound(marbles.iter().map(|h| self.row[h as usize]))
+                .bound_of_counts(&tally.rows, self.steps_owed(&tally.classes))
                 .max(outside);
         }
         if self.long_jumps {
@@ -208,6 +228,47 @@ impl Geometry {
         outside.max(top - front.min(top))
     }
 
+    /// What the row database reads of a position, counted once so that each
+    /// child's bound is two updates rather than a recount.
+    fn tally(&self, marbles: Bitboard) -> Tally {
+        let mut tally = Tally {
+            rows: [0; MAX_ROWS],
+            classes: [0; 4],
+            outside: (marbles & !self.target).count(),
+        };
+        for h in marbles.iter() {
+            tally.rows[self.row[h as usize] as usize] += 1;
+            tally.classes[self.class[h as usize] as usize] += 1;
+        }
+        tally
+    }
+
+    /// The row database's bound after `m` from the tallied position (which
+    /// is the same again on return).
+    fn bound_after(&self, db: &RowDatabase, tally: &mut Tally, m: Move) -> u32 {
+        let out = tally.outside + u32::from(!self.target.contains(m.to))
+            - u32::from(!self.target.contains(m.from));
+        if out == 0 {
+            return 0;
+        }
+        let (a, b) = (self.row[m.from as usize], self.row[m.to as usize]);
+        let (ca, cb) = (self.class[m.from as usize], self.class[m.to as usize]);
+        tally.shift(a, b, ca, cb);
+        let bound = db
+            .bound_of_counts(&tally.rows, self.steps_owed(&tally.classes))
+            .max(out);
+        tally.shift(b, a, cb, ca);
+        bound
+    }
+
+    /// Steps the marbles still owe: how many stand in a class beyond what
+    /// the target holds of it (only a step changes a marble's class).
+    fn steps_owed(&self, classes: &[u8; 4]) -> u32 {
+        (0..4)
+            .map(|c| classes[c].saturating_sub(self.target_classes[c]) as u32)
+            .sum()
+    }
+
     /// The smaller of a set and its mirror image: one entry per symmetric pair.
     fn canonical(&self, marbles: Bitboard) -> Bitboard {
         let mirrored: Bitboard = marbles.iter().map(|h| self.mirror[h as usize]).collect();
@@ -216,6 +277,23 @@ impl Geometry {
         } else {
             marbles
         }
+    }
+}
+
+/// Marbles per row and per class, and how many stand outside the target.
+struct Tally {
+    rows: [u8; MAX_ROWS],
+    classes: [u8; 4],
+    outside: u32,
+}
+
+impl Tally {
+    /// One marble moved from row `a`, class `ca` to row `b`, class `cb`.
+    fn shift(&mut self, a: u8, b: u8, ca: u8, cb: u8) {
+        self.rows[a as usize] -= 1;
+        self.rows[b as usize] += 1;
+        self.classes[ca as usize] -= 1;
+        self.classes[cb as usize] += 1;
     }
 }
 

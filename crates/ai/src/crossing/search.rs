@@ -5,7 +5,6 @@
 //! below the beam's is exhausted, the beam's crossing is proven shortest.
 
 use super::meet::Meet;
-use super::rows::MAX_ROWS;
 use super::{Crossing, Geometry};
 use rustc_hash::{FxHashMap, FxHashSet};
 use starhop_engine::position::Position;
@@ -241,29 +240,10 @@ impl Ida<'_> {
             .rows()
             .filter(|_| marbles.count() as usize == g.board.camp_size())
         {
-            // The row counts change in two places per move: no recount.
             Some(db) => {
-                let mut counts = [0u8; MAX_ROWS];
-                for h in marbles.iter() {
-                    counts[g.row[h as usize] as usize] += 1;
-                }
-                let outside = (marbles & !g.target).count();
+                let mut tally = g.tally(marbles);
                 for &m in &moves {
-                    let (a, b) = (
-                        g.row[m.from as usize] as usize,
-                        g.row[m.to as usize] as usize,
-                    );
-                    counts[a] -= 1;
-                    counts[b] += 1;
-                    let out = outside + u32::from(!g.target.contains(m.to))
-                        - u32::from(!g.target.contains(m.from));
-                    let bound = if out == 0 {
-                        0
-                    } else {
-                        db.bound_of_counts(&counts).max(out)
-                    };
-                    counts[b] -= 1;
-                    counts[a] += 1;
+                    let bound = g.bound_after(db, &mut tally, m);
                     if bound < budget {
                         kids.push((bound, m));
                     }
