@@ -15,7 +15,7 @@ use crate::ui::theme::{GOLD, GOOD};
 use crate::ui::{Tr, trf};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
-use starhop_ai::crossing::{best_known, known_optimum};
+use starhop_ai::crossing::{best_known, known_optimum, proven_lower_bound};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
@@ -42,8 +42,13 @@ fn yardstick(lang: Language, s: &CrossingSession, jobs: &CrossingJobs) -> Option
     if let Some(best) = known_optimum(size, long) {
         return Some(trf(lang, "best possible {}", &[&best]));
     }
-    let start = starhop_engine::Board::get(size).ok()?.camps[0];
-    let bound = jobs.solver(size, long)?.lower_bound(start);
+    let bound = match proven_lower_bound(size, long) {
+        Some(bound) => bound,
+        None => {
+            let start = starhop_engine::Board::get(size).ok()?.camps[0];
+            jobs.solver(size, long)?.lower_bound(start)
+        }
+    };
     let bound = trf(lang, "lower bound {}", &[&bound]);
     Some(match best_known(size, long) {
         Some((moves, _)) => format!("{bound} · {}", trf(lang, "best known {}", &[&moves])),
@@ -259,7 +264,12 @@ fn hud(
         if let Some(c) = jobs.solver(s.setup.size, s.setup.long_jumps)
             && !g.is_finished()
         {
-            let left = c.lower_bound(g.marbles());
+            // A crossing from here in fewer than `bound - made` moves would
+            // make one from the start shorter than the proven bound.
+            let made = g.moves_made();
+            let ruled_out = proven_lower_bound(s.setup.size, s.setup.long_jumps)
+                .map_or(0, |bound| bound.saturating_sub(made));
+            let left = c.lower_bound(g.marbles()).max(ruled_out);
             ui.weak(trf(lang, "At least {} more moves from here.", &[&left]));
         }
         if jobs.hinting() {

@@ -1,7 +1,9 @@
 //! The solo crossing solver: its crossings are legal, its lower bound never
 //! overestimates, and what it proves matches exhaustive search on small cases.
 
-use starhop_ai::crossing::{Crossing, Limits, best_known_line, known_optimum};
+use starhop_ai::crossing::{
+    Crossing, Limits, best_known, best_known_line, known_optimum, proven_lower_bound,
+};
 use starhop_ai::race;
 use starhop_ai::{BotAction, Budget, Level, choose};
 use starhop_engine::{Bitboard, FirstMoveMethod, Game, Hex, Hole, Preset, Rules};
@@ -163,7 +165,26 @@ fn every_known_line_is_a_legal_crossing_no_shorter_than_the_bound() {
             if size == 3 {
                 assert!(line.len() as u32 >= c.lower_bound(c.start()));
             }
+            // The stored bound lies between the computed one and the line,
+            // and meets the line exactly when the line is proven.
+            let (moves, proven) = best_known(size, long).unwrap();
+            let bound = proven_lower_bound(size, long).unwrap();
+            assert!(bound <= moves, "size {size} long {long}");
+            assert_eq!(proven, bound == moves, "size {size} long {long}");
+            if size == 3 {
+                assert!(bound >= c.lower_bound(c.start()));
+            }
         }
+    }
+}
+
+#[test]
+fn the_stored_bounds_of_the_small_board_are_what_the_solver_proves() {
+    for long in [false, true] {
+        let c = Crossing::new(3, long).unwrap();
+        let out = c.solve(c.start(), &Limits::unlimited());
+        assert!(out.solution.is_some_and(|s| s.proven));
+        assert_eq!(Some(out.lower_bound), proven_lower_bound(3, long));
     }
 }
 

@@ -1,6 +1,8 @@
 //! The best crossings found from the start, kept as data (`lines.json`,
 //! written by `starhop-cli cross --json`): axial coordinates with the board's
-//! centre at (0, 0), each move the route of one marble.
+//! centre at (0, 0), each move the route of one marble; with the length no
+//! crossing can be shorter than (every shorter one ruled out by `cross`, as
+//! docs/rules.md §11 records).
 
 use serde::Deserialize;
 use starhop_engine::geometry::Board;
@@ -12,6 +14,7 @@ struct Entry {
     size: u8,
     long_jumps: bool,
     proven: bool,
+    lower_bound: u32,
     moves: Vec<Vec<[i8; 2]>>,
 }
 
@@ -19,6 +22,8 @@ struct Entry {
 pub(super) struct Line {
     pub routes: Vec<Vec<Hole>>,
     pub proven: bool,
+    /// No crossing from the start is shorter.
+    pub lower_bound: u32,
 }
 
 fn all() -> &'static [(u8, bool, Line)] {
@@ -43,6 +48,7 @@ fn all() -> &'static [(u8, bool, Line)] {
                 let line = Line {
                     routes,
                     proven: e.proven,
+                    lower_bound: e.lower_bound,
                 };
                 (e.size, e.long_jumps, line)
             })

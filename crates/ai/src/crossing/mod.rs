@@ -406,6 +406,13 @@ pub fn known_optimum(size: u8, long_jumps: bool) -> Option<u32> {
         .map(|l| l.routes.len() as u32)
 }
 
+/// No crossing from the start is shorter than this: the optimum where one
+/// is proven, else one more than the longest length ruled out by
+/// `starhop-cli cross` (docs/rules.md §11).
+pub fn proven_lower_bound(size: u8, long_jumps: bool) -> Option<u32> {
+    lines::best(size, long_jumps).map(|l| l.lower_bound)
+}
+
 /// The shortest crossing from the start found so far (proven or not), as
 /// routes of hole indices, for the player to watch.
 pub fn best_known_line(size: u8, long_jumps: bool) -> Option<Vec<Vec<Hole>>> {
