@@ -36,19 +36,13 @@ fn board_name(lang: Language, size: u8) -> &'static str {
 }
 
 /// What the crossing is measured against: the proven optimum, else the
-/// solver's lower bound for the start (once the solver is made).
-fn yardstick(lang: Language, s: &CrossingSession, jobs: &CrossingJobs) -> Option<String> {
+/// proven lower bound for the start and the best crossing known.
+fn yardstick(lang: Language, s: &CrossingSession) -> Option<String> {
     let (size, long) = (s.setup.size, s.setup.long_jumps);
     if let Some(best) = known_optimum(size, long) {
         return Some(trf(lang, "best possible {}", &[&best]));
     }
-    let bound = match proven_lower_bound(size, long) {
-        Some(bound) => bound,
-        None => {
-            let start = starhop_engine::Board::get(size).ok()?.camps[0];
-            jobs.solver(size, long)?.lower_bound(start)
-        }
-    };
+    let bound = proven_lower_bound(size, long)?;
     let bound = trf(lang, "lower bound {}", &[&bound]);
     Some(match best_known(size, long) {
         Some((moves, _)) => format!("{bound} · {}", trf(lang, "best known {}", &[&moves])),
@@ -250,7 +244,7 @@ fn hud(
             rules = format!("{rules} · {}", lang.t("Long jumps"));
         }
         ui.weak(rules);
-        let moves = match yardstick(lang, &s, &jobs) {
+        let moves = match yardstick(lang, &s) {
             Some(y) => format!("{} · {y}", trf(lang, "Moves {}", &[&g.moves_made()])),
             None => trf(lang, "Moves {}", &[&g.moves_made()]),
         };
@@ -264,12 +258,7 @@ fn hud(
         if let Some(c) = jobs.solver(s.setup.size, s.setup.long_jumps)
             && !g.is_finished()
         {
-            // A crossing from here in fewer than `bound - made` moves would
-            // make one from the start shorter than the proven bound.
-            let made = g.moves_made();
-            let ruled_out = proven_lower_bound(s.setup.size, s.setup.long_jumps)
-                .map_or(0, |bound| bound.saturating_sub(made));
-            let left = c.lower_bound(g.marbles()).max(ruled_out);
+            let left = c.moves_left_at_least(g.marbles(), g.moves_made());
             ui.weak(trf(lang, "At least {} more moves from here.", &[&left]));
         }
         if jobs.hinting() {

@@ -179,6 +179,34 @@ fn every_known_line_is_a_legal_crossing_no_shorter_than_the_bound() {
 }
 
 #[test]
+fn the_moves_left_never_fall_below_the_proven_bound_less_the_moves_made() {
+    let c = Crossing::new(3, true).unwrap();
+    let proven = proven_lower_bound(3, true).unwrap();
+    let line = best_known_line(3, true).unwrap();
+    let mut marbles = c.start();
+    for (made, route) in line.iter().enumerate() {
+        let left = c.moves_left_at_least(marbles, made as u32);
+        assert!(left >= proven - made as u32, "after {made} moves");
+        assert!(left >= c.lower_bound(marbles));
+        // On the proven line exactly what it still needs.
+        assert_eq!(left, line.len() as u32 - made as u32, "after {made} moves");
+        marbles.remove(route[0]);
+        marbles.insert(*route.last().unwrap());
+    }
+    // Reached the long way round, only the position's own bound holds.
+    assert_eq!(
+        c.moves_left_at_least(c.start(), 40),
+        c.lower_bound(c.start())
+    );
+    // The other seat's crossing is not the challenge from its start.
+    let other = Crossing::for_seat(3, 1, true).unwrap();
+    assert_eq!(
+        other.moves_left_at_least(other.start(), 0),
+        other.lower_bound(other.start())
+    );
+}
+
+#[test]
 fn the_stored_bounds_of_the_small_board_are_what_the_solver_proves() {
     for long in [false, true] {
         let c = Crossing::new(3, long).unwrap();

@@ -183,6 +183,17 @@ impl Crossing {
         self.inner.lower_bound(marbles)
     }
 
+    /// At least how many moves are still needed from `marbles`, reached by
+    /// `made` moves from the start: the lower bound, and for the challenge
+    /// (seat 0) never less than the proven bound from the start less `made`,
+    /// since a shorter way on would make a crossing shorter than that bound.
+    pub fn moves_left_at_least(&self, marbles: Bitboard, made: u32) -> u32 {
+        let ruled_out = proven_lower_bound(self.board().size, self.long_jumps())
+            .filter(|_| self.inner.seat == 0)
+            .map_or(0, |bound| bound.saturating_sub(made));
+        self.lower_bound(marbles).max(ruled_out)
+    }
+
     /// A hole's row across the board: 0 at the home tip, `4n` at the target tip.
     pub fn row(&self, h: Hole) -> u8 {
         self.inner.row[h as usize]

@@ -43,9 +43,8 @@ pub struct RowDatabase {
     binom: Vec<Vec<u64>>,
     /// Row multisets (the entries of one layer).
     entries: usize,
-    /// Layers `0..=steps`: layer `c` holds the distances that take at least
-    /// `c` steps; more steps needed are read as this many.
-    steps: usize,
+    /// Layers `0..=OWED_STEPS`: layer `c` holds the distances that take at
+    /// least `c` steps.
     dist: Vec<u8>,
 }
 
@@ -89,15 +88,13 @@ impl RowDatabase {
         if entries > MAX_ENTRIES || rows > MAX_ROWS {
             return None;
         }
-        let steps = OWED_STEPS;
         let mut db = RowDatabase {
             rows,
             marbles,
             long_jumps,
             binom,
             entries: entries as usize,
-            steps,
-            dist: vec![UNSEEN; entries as usize * (steps + 1)],
+            dist: vec![UNSEEN; entries as usize * (OWED_STEPS + 1)],
         };
         db.search_back_from_target();
         Some(db)
@@ -123,7 +120,7 @@ impl RowDatabase {
     /// is 0), `(s, c)` by a hop and `(s', c + 1)` along a row.
     fn search_back_from_target(&mut self) {
         let n = self.entries;
-        let all = (1u16 << (self.steps + 1)) - 1;
+        let all = (1u16 << (OWED_STEPS + 1)) - 1;
         // Per multiset, a bit per steps owed: the states at this distance,
         // at the next, and settled. One pass per distance lists each
         // multiset's neighbours once for all its owed counts.
@@ -144,7 +141,7 @@ impl RowDatabase {
                 next[s] |= (owed << 1) & all;
                 let by_step = ((owed << 1) | (owed & 1)) & all;
                 let counts = self.unrank(s);
-                self.for_each_neighbour(&counts, |_, to, step| {
+                self.for_each_neighbour(&counts, |to, step| {
                     next[to] |= if step { by_step } else { owed };
                 });
             }
@@ -174,11 +171,7 @@ impl RowDatabase {
 
     /// Every move of the row puzzle from `counts`: the multiset after it,
     /// and whether it was a step (one row) rather than a hop (an even number).
-    fn for_each_neighbour(
-        &self,
-        counts: &[u8; MAX_ROWS],
-        mut visit: impl FnMut(&RowDatabase, usize, bool),
-    ) {
+    fn for_each_neighbour(&self, counts: &[u8; MAX_ROWS], mut visit: impl FnMut(usize, bool)) {
         let rows = self.rows;
         for y in 0..rows {
             if counts[y] == 0 {
@@ -201,7 +194,7 @@ impl RowDatabase {
                 let mut moved = lifted;
                 moved[e] += 1;
                 let to = self.rank(&moved);
-                visit(self, to, e.abs_diff(y) == 1);
+                visit(to, e.abs_diff(y) == 1);
             }
         }
     }
@@ -265,7 +258,7 @@ impl RowDatabase {
     /// step to change class (the search keeps the counts and changes two of
     /// them per move rather than recount).
     pub(super) fn bound_of_counts(&self, counts: &[u8; MAX_ROWS], steps: u32) -> u32 {
-        let layer = (steps as usize).min(self.steps);
+        let layer = (steps as usize).min(OWED_STEPS);
         self.dist[layer * self.entries + self.rank(counts)] as u32
     }
 }
