@@ -37,8 +37,13 @@ pub const NO_SOLUTION_HERE: &str = "No solution from here: undo a move or two.";
 pub const BOT_DELAY: f32 = 0.7;
 /// Seconds the solver watch may take before it gives up on a position.
 pub const WATCH_SECONDS: f32 = 45.0;
-/// The level that gives hints where the solver does not (slides, several players).
+/// The level that gives hints where the solver does not (slides, several
+/// players), and where it has not decided yet.
 pub const HINT_LEVEL: Level = Level::Hard;
+/// Real seconds a hint waits for the solver before the bot's capture is shown
+/// instead (the bot starts with the wait, so it has its move by then; the
+/// solver goes on, and its move replaces the bot's once found).
+pub const HINT_PATIENCE: f32 = 1.0;
 
 /// The jobs under way.
 #[derive(Resource, Default)]
@@ -53,6 +58,10 @@ pub struct FoodJobs {
     pub abandoned: u64,
     /// A hint was asked for this revision before the solver had answered.
     wanted_hint: Option<u64>,
+    /// Real seconds that hint has waited.
+    wanted_waited: f32,
+    /// The bot's capture for that hint, kept until the patience runs out.
+    fallback: Option<(u64, FoodMove)>,
 }
 
 impl FoodJobs {
@@ -60,7 +69,20 @@ impl FoodJobs {
         self.bot.as_ref().is_some_and(|b| !b.hint)
     }
     pub fn hinting(&self) -> bool {
-        self.bot.as_ref().is_some_and(|b| b.hint) || self.wanted_hint.is_some()
+        self.wanted_hint.is_some() || self.bot.as_ref().is_some_and(|b| b.hint)
+    }
+    /// Waits for the solver's hint at `revision`, with the bot's capture
+    /// started beside it for when the solver takes too long.
+    fn want_hint(&mut self, game: &FoodGame) {
+        if self.wanted_hint == Some(game.revision()) {
+            return;
+        }
+        self.wanted_hint = Some(game.revision());
+        self.wanted_waited = 0.0;
+        self.fallback = None;
+        if self.bot.is_none() {
+            self.bot = Some(spawn_bot(game, HINT_LEVEL, true));
+        }
     }
     pub fn watching(&self) -> bool {
         self.watch.is_some()
@@ -72,6 +94,14 @@ impl FoodJobs {
     fn abandon_bot(&mut self) {
         if let_go(&mut self.bot) {
             self.abandoned += 1;
+        }
+    }
+    /// The solver answered the hint: the bot's capture is not wanted.
+    fn settle_hint(&mut self) {
+        self.wanted_hint = None;
+        self.fallback = None;
+        if self.bot.as_ref().is_some_and(|b| b.hint) {
+            self.abandon_bot();
         }
     }
     fn abandon_watch(&mut self) {
@@ -90,6 +120,14 @@ pub struct FoodAnalysis {
 }
 
 impl FoodAnalysis {
+    /// The solver's move at `revision`, when it found one.
+    pub fn proven_move(&self, revision: u64) -> Option<&FoodMove> {
+        match &self.verdict {
+            Some(solver::Hint::Move(mv)) if self.revision == Some(revision) => Some(mv),
+            _ => None,
+        }
+    }
+
     /// Proven: no way to one marble from the position at `revision`.
     pub fn no_solution(&self, revision: u64) -> bool {
         self.revision == Some(revision) && self.verdict == Some(solver::Hint::NoSolution)
@@ -134,6 +172,7 @@ fn forget_the_last_game(
     jobs.abandon_bot();
     jobs.abandon_watch();
     jobs.wanted_hint = None;
+    jobs.fallback = None;
     *analysis = FoodAnalysis::default();
     hint.0 = None;
 }
@@ -255,9 +294,11 @@ fn start_jobs(
                     }
                     (Some(solver::Hint::Unknown), true) => {
                         // The solver gave up: the bot's best capture instead.
-                        jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
+                        if jobs.bot.is_none() {
+                            jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
+                        }
                     }
-                    _ => jobs.wanted_hint = Some(revision),
+                    _ => jobs.want_hint(game),
                 }
             } else if jobs.bot.is_none() {
                 jobs.bot = Some(spawn_bot(game, HINT_LEVEL, true));
@@ -268,11 +309,15 @@ fn start_jobs(
 }
 
 /// Turns finished jobs into requests, hints and verdicts. A bot's move waits
-/// for the last move to land and for a short pause.
+/// for the last move to land and for a short pause. A hint shows the
+/// solver's move when it has one, the bot's capture when the solver has not
+/// answered within [`HINT_PATIENCE`] or gave up, and the solver's move in
+/// place of the bot's when it answers later.
 fn collect(
     session: Option<Res<FoodSession>>,
     animating: Res<FoodAnimating>,
     time: Res<Time>,
+    real: Res<Time<Real>>,
     mut jobs: ResMut<FoodJobs>,
     mut analysis: ResMut<FoodAnalysis>,
     mut hint: ResMut<FoodHint>,
@@ -295,19 +340,25 @@ fn collect(
                     revision: Some(r),
                     verdict: Some(verdict.clone()),
                 };
-                if jobs.wanted_hint == Some(r) {
-                    jobs.wanted_hint = None;
-                    match verdict {
-                        solver::Hint::Move(mv) => hint.0 = Some((r, mv)),
-                        solver::Hint::NoSolution => {
-                            if let Some(s) = &session {
-                                notices.write(Notice::Info(
-                                    tr(settings.language, no_solution_words(&s.game)).into(),
-                                ));
-                            }
-                        }
-                        solver::Hint::Unknown => {}
+                let wanted = jobs.wanted_hint == Some(r);
+                let shown = hint.0.as_ref().is_some_and(|(at, _)| *at == r);
+                match verdict {
+                    solver::Hint::Move(mv) if wanted || shown => {
+                        jobs.settle_hint();
+                        hint.0 = Some((r, mv));
                     }
+                    solver::Hint::NoSolution if wanted || shown => {
+                        jobs.settle_hint();
+                        hint.0 = None;
+                        if let Some(s) = &session {
+                            notices.write(Notice::Info(
+                                tr(settings.language, no_solution_words(&s.game)).into(),
+                            ));
+                        }
+                    }
+                    // Given up: the bot's capture, now or once it comes.
+                    solver::Hint::Unknown if wanted => jobs.wanted_waited = HINT_PATIENCE,
+                    _ => {}
                 }
             }
         }
@@ -318,24 +369,44 @@ fn collect(
         jobs.pondered = Some(p.revision);
         jobs.ponder = None;
     }
-    let Some(b) = &mut jobs.bot else { return };
-    b.waited += dt;
-    if !b.hint && (animating.0 || b.waited < BOT_DELAY) {
-        return;
+    if let Some(b) = &mut jobs.bot {
+        b.waited += dt;
     }
-    let Some(answer) = b.poll() else {
-        return;
-    };
-    let (r, is_hint) = (b.revision, b.hint);
-    jobs.bot = None;
-    if Some(r) != revision {
-        return;
-    }
-    match (answer, is_hint) {
-        (Some(mv), true) => hint.0 = Some((r, mv)),
-        (Some(mv), false) => {
-            moves.write(FoodMoveRequest(mv.route));
+    if let Some(b) = &mut jobs.bot
+        && (b.hint || (!animating.0 && b.waited >= BOT_DELAY))
+        && let Some(answer) = b.poll()
+    {
+        let (r, is_hint) = (b.revision, b.hint);
+        jobs.bot = None;
+        match (answer, is_hint) {
+            _ if Some(r) != revision => {}
+            (Some(mv), true) if jobs.wanted_hint == Some(r) => {
+                jobs.fallback = Some((r, mv));
+            }
+            // Proven dead meanwhile: no move to show.
+            (Some(_), true) if analysis.no_solution(r) => {}
+            (Some(mv), true) => {
+                let proven = analysis.proven_move(r).cloned();
+                hint.0 = Some((r, proven.unwrap_or(mv)));
+            }
+            (Some(mv), false) => {
+                moves.write(FoodMoveRequest(mv.route));
+            }
+            (None, _) => {}
         }
-        (None, _) => {}
+    }
+    // The solver is still thinking: after the patience, the bot's capture.
+    if let Some(r) = jobs.wanted_hint.filter(|r| Some(*r) == revision) {
+        // Real seconds, as the player waits them: game time stops counting
+        // at a quarter of a second a frame, and frames are slow while the
+        // solver holds both cores.
+        jobs.wanted_waited += real.delta_secs();
+        if jobs.wanted_waited >= HINT_PATIENCE
+            && let Some((at, mv)) = jobs.fallback.take()
+            && at == r
+        {
+            jobs.wanted_hint = None;
+            hint.0 = Some((r, mv));
+        }
     }
 }

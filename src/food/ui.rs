@@ -3,7 +3,7 @@
 //! moves, captures, whose turn, must-capture and no-solution notices, the
 //! buttons) and the finish window. They read state and send messages only.
 
-use super::jobs::{FoodAnalysis, FoodHintRequest, FoodJobs, solver_covers};
+use super::jobs::{FoodAnalysis, FoodHint, FoodHintRequest, FoodJobs, solver_covers};
 use super::progress::FoodProgress;
 use super::{Food, FoodDraft, FoodMode, FoodSeat, FoodTab, FoodTurn, StartFood};
 use crate::base::Screen;
@@ -226,6 +226,7 @@ fn hud(
     in_play: InPlay<Food>,
     jobs: Res<FoodJobs>,
     analysis: Res<FoodAnalysis>,
+    hint: Res<FoodHint>,
     mut insets: ResMut<ViewportInsets>,
     mut turns: MessageWriter<FoodTurn>,
     mut hints: MessageWriter<FoodHintRequest>,
@@ -299,6 +300,12 @@ fn hud(
                 }
                 if jobs.hinting() {
                     ui.weak(lang.t("Looking for a hint…"));
+                } else if solver_covers(g)
+                    && hint.0.as_ref().is_some_and(|(r, mv)| {
+                        *r == g.revision() && analysis.proven_move(*r) != Some(mv)
+                    })
+                {
+                    ui.weak(lang.t("Hint from the Hard bot: not proven to leave one marble."));
                 }
             }
         },

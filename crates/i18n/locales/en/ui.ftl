@@ -393,6 +393,7 @@ no-solution-from-this-start-one = No solution from this start: one marble cannot
 no-solution-from-here-undo-a = No solution from here: undo a move or two.
 checking-whether-one-marble-can-still = Checking whether one marble can still be reached…
 looking-for-a-hint = Looking for a hint…
+hint-from-the-bot-not-proven = Hint from the Hard bot: not proven to leave one marble.
 save = Save
 one-marble-left = One marble left!
 n-marbles-left =

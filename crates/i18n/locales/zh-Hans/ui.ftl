@@ -362,6 +362,7 @@ no-solution-from-this-start-one = 这个开局无解：无法只剩一颗。请�
 no-solution-from-here-undo-a = 从这里已无解：悔一两步吧。
 checking-whether-one-marble-can-still = 正在检查是否还能只剩一颗……
 looking-for-a-hint = 正在寻找提示……
+hint-from-the-bot-not-proven = 提示来自困难电脑：未经证明能只剩一颗。
 save = 保存
 one-marble-left = 只剩一颗！
 n-marbles-left = 剩下 { $marbles } 颗

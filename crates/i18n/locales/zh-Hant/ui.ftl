@@ -363,6 +363,7 @@ no-solution-from-this-start-one = 這個開局無解：無法只剩一顆。請�
 no-solution-from-here-undo-a = 從這裡已無解：悔一兩步吧。
 checking-whether-one-marble-can-still = 正在檢查是否還能只剩一顆……
 looking-for-a-hint = 正在尋找提示……
+hint-from-the-bot-not-proven = 提示來自困難電腦：未經證明能只剩一顆。
 save = 儲存
 one-marble-left = 只剩一顆！
 n-marbles-left = 剩下 { $marbles } 顆
