@@ -553,3 +553,41 @@ fn the_best_known_full_board_solutions_replay_to_one_marble() {
         );
     }
 }
+
+/// A proof that no solution exists covers every position one move on: a
+/// player who plays on is answered from memory, and rightly (a
+/// breadth-first search agrees). The positions here are dead by a pagoda
+/// function alone, so no search met the positions after them.
+#[test]
+fn after_a_dead_position_every_next_one_is_known_dead() {
+    let mut rng = Rng::new(47);
+    let mut checked = 0;
+    for holes in [37, 61] {
+        let board = FoodBoard::with_holes(holes).unwrap();
+        let mut found = 0;
+        while found < 3 {
+            let f = rng.below(board.len() as u64) as u8;
+            let mut marbles = 0u128;
+            while marbles.count_ones() < 6 {
+                marbles |= bit(rng.below(board.len() as u64) as u8);
+            }
+            let pos = FoodPosition { board, marbles };
+            let by_pagoda = matches!(
+                solve(pos, &Solve { finish: Some(f), ..Solve::default() }).verdict,
+                Verdict::Impossible(why) if why.starts_with("pagoda")
+            );
+            if !by_pagoda || pos.moves(false).is_empty() {
+                continue;
+            }
+            found += 1;
+            assert_eq!(hint(pos, Some(f), None), Hint::NoSolution);
+            for mv in pos.moves(false) {
+                let child = pos.after(&mv);
+                assert_eq!(recall(child, Some(f)), Some(Hint::NoSolution));
+                assert_eq!(bfs_min_moves(child, Some(f)), None, "{:?}", mv.route);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 6, "{checked} positions after a dead one");
+}

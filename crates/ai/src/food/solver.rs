@@ -184,13 +184,19 @@ fn remember(pos: FoodPosition, finish: Option<Cell>, moves: &[FoodMove]) {
     }
 }
 
+/// Remembers that no solution exists from `pos`, nor from any position one
+/// move on (captures never put a marble back, so what follows a dead
+/// position is dead too): a player who plays on from there is answered at
+/// once, where a search of the next position could take long.
 fn remember_dead(pos: FoodPosition, finish: Option<Cell>) {
+    let (after, _) = positions_after(pos);
     let mut mem = memory();
-    if mem.known.len() >= KNOWN_MAX {
+    if mem.known.len() + 1 + after.len() > KNOWN_MAX {
         mem.known.clear();
     }
-    mem.known
-        .insert((pos.board.size, pos.marbles, finish), None);
+    for p in std::iter::once(pos).chain(after) {
+        mem.known.insert((p.board.size, p.marbles, finish), None);
+    }
 }
 
 /// The hint already known for a position, from a solution or a proof met
@@ -271,6 +277,10 @@ fn decide(
     cap: u64,
 ) -> Hint {
     if let Some(known) = recall(pos, finish) {
+        if known == Hint::NoSolution {
+            // Perhaps from a dead table only: what follows is dead too.
+            remember_dead(pos, finish);
+        }
         return known;
     }
     let geo = Geo::of(pos.board);
