@@ -30,6 +30,10 @@ pub struct CrossArgs {
     /// Positions the first (beam) search keeps per move.
     #[arg(long, default_value_t = 3000)]
     beam: usize,
+    /// Rank the beam's positions by W × the lower bound less the rows
+    /// gained (default: by the bound, rows breaking ties).
+    #[arg(long, value_name = "W")]
+    beam_weight: Option<u32>,
 }
 
 pub fn run(args: CrossArgs) -> Result<(), String> {
@@ -38,6 +42,7 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
     let limits = Limits {
         deadline: args.seconds.map(|s| started + Duration::from_secs(s)),
         beam_width: Some(args.beam),
+        beam_weight: args.beam_weight,
         // The proof can take minutes: say on standard error how far it got.
         progress: Some(Arc::new(move |moves, nodes| {
             eprintln!(
