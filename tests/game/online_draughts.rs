@@ -502,6 +502,21 @@ fn a_food_table_for_three_starts_shows_on_the_player_who_joined_and_plays_throug
         },
     );
     let checksum = |app: &App| starhop_net::table::checksum(&AnyGame::Food(food(app).game.clone()));
+    // A move the host's bot has just sent is in the table's record a frame
+    // before it is on the boards: wait until all of them agree.
+    let moves_of = |app: &App| match online(app).any_record() {
+        Some(AnyRecord::Food(r)) => Some(r.moves),
+        _ => None,
+    };
+    until(
+        &mut [&mut host, &mut guest],
+        Duration::from_secs(10),
+        "the records and the boards to agree",
+        |a| {
+            let board = Some(food(a[0]).record().moves);
+            moves_of(a[0]) == board && moves_of(a[1]) == board && checksum(a[0]) == checksum(a[1])
+        },
+    );
     assert_eq!(checksum(&host), checksum(&guest), "one game on both boards");
     let host_record = online(&host).any_record().expect("the host's record");
     let guest_record = online(&guest).any_record().expect("the guest's record");
