@@ -202,20 +202,29 @@ fn remember_dead(pos: FoodPosition, finish: Option<Cell>) {
 /// The hint already known for a position, from a solution or a proof met
 /// before (also inside a search's dead table), without searching.
 pub fn recall(pos: FoodPosition, finish: Option<Cell>) -> Option<Hint> {
+    known(pos, finish).or_else(|| in_dead_tables(pos, finish).then_some(Hint::NoSolution))
+}
+
+/// The hint remembered for a position, with the positions after a dead one.
+fn known(pos: FoodPosition, finish: Option<Cell>) -> Option<Hint> {
     let mem = memory();
-    if let Some(known) = mem.known.get(&(pos.board.size, pos.marbles, finish)) {
-        return Some(known.clone().map_or(Hint::NoSolution, Hint::Move));
-    }
+    let known = mem.known.get(&(pos.board.size, pos.marbles, finish))?;
+    Some(known.clone().map_or(Hint::NoSolution, Hint::Move))
+}
+
+/// Whether a search's dead table holds the position (the positions after
+/// it are not there: the tables keep only what the searches met).
+fn in_dead_tables(pos: FoodPosition, finish: Option<Cell>) -> bool {
     let geo = Geo::of(pos.board);
     let f = finish.and_then(|c| geo.grid_of.get(c as usize).copied());
     let m = geo.to_grid(pos.marbles & pos.board.all);
     let key = geo.least_image(&geo.stabiliser(f), m);
     // Keyed by the position itself or by its least image (see `Search::run`).
-    mem.dead
+    memory()
+        .dead
         .iter()
         .filter(|d| d.size == pos.board.size && d.finish == f)
         .any(|d| d.table.get(m).is_some() || d.table.get(key).is_some())
-        .then_some(Hint::NoSolution)
 }
 
 /// A dead table kept for this board and finish, or a new one.
@@ -276,12 +285,13 @@ fn decide(
     stops: [Option<&AtomicBool>; 2],
     cap: u64,
 ) -> Hint {
-    if let Some(known) = recall(pos, finish) {
-        if known == Hint::NoSolution {
-            // Perhaps from a dead table only: what follows is dead too.
-            remember_dead(pos, finish);
-        }
-        return known;
+    if let Some(hint) = known(pos, finish) {
+        return hint;
+    }
+    if in_dead_tables(pos, finish) {
+        // Remembered with what follows it, which the tables may not hold.
+        remember_dead(pos, finish);
+        return Hint::NoSolution;
     }
     let geo = Geo::of(pos.board);
     if finish.is_some_and(|f| f as usize >= pos.board.len()) {
