@@ -10,19 +10,26 @@
 //! start: one set of positions, searched from one side, answers both halves.
 //!
 //! The layers are pruned with the row bound (`depth + bound <= L`: every
-//! position of a crossing of `L` moves passes) and stored as sorted arrays of
-//! 128-bit keys over the holes a marble may stop on (home, target and centre),
-//! one entry per mirror pair. A child of depth `d` can only be at depth
+//! position of a crossing of `L` moves passes) and stored as packed sorted
+//! sets ([`super::packed`]) of 128-bit keys over the holes a marble may stop
+//! on (home, target and centre), one entry per mirror pair. A child of depth `d` can only be at depth
 //! `d - 1`, `d` or `d + 1`, so two layers remove the positions seen before.
 //! A crossing found is read back layer by layer through neighbours.
 
+use super::packed::{Packed, Ranks, Runs, minus, union};
 use super::search::Limits;
 use super::{Crossing, Geometry};
 use starhop_engine::position::Position;
 use starhop_engine::{Bitboard, Hex, Hole, Move};
 
-/// Keys the layers may hold together (16 bytes each: about 11 GB).
-const MAX_KEYS: usize = 700_000_000;
+/// Memory the layers may hold together, in bytes.
+const MAX_LAYER_BYTES: usize = 10 << 30;
+/// Memory one worker's runs of children may hold, in bytes.
+const MAX_RUN_BYTES: usize = 3 << 30;
+/// Children a worker sorts at a time (16 bytes each).
+const FLUSH: usize = 1 << 24;
+/// Middle positions whose images are sorted at a time (16 bytes each).
+const IMAGES: usize = 1 << 25;
 /// Parents expanded between two looks at the clock and the stop flag.
 const CHECK_EVERY: usize = 1024;
 
@@ -51,6 +58,7 @@ struct Keys {
     /// Key bit -> key bit of its mirror image and of its half-turn image.
     mirror: Vec<u8>,
     turn: Vec<u8>,
+    ranks: Ranks,
 }
 
 impl Keys {
@@ -83,6 +91,7 @@ impl Keys {
             hole,
             mirror,
             turn,
+            ranks: Ranks::new(home.iter().count()),
         })
     }
 
@@ -107,6 +116,11 @@ impl Keys {
     fn canonical(&self, key: u128) -> u128 {
         key.min(Keys::image(&self.mirror, key))
     }
+
+    /// The rank of a position's mirror pair.
+    fn rank(&self, marbles: Bitboard) -> u128 {
+        self.ranks.rank(self.canonical(self.key(marbles)))
+    }
 }
 
 fn bits(mut key: u128) -> impl Iterator<Item = u32> {
@@ -119,27 +133,6 @@ fn bits(mut key: u128) -> impl Iterator<Item = u32> {
     })
 }
 
-/// Sorted, deduplicated union of two sorted arrays.
-fn merge(a: Vec<u128>, b: Vec<u128>) -> Vec<u128> {
-    if a.is_empty() {
-        return b;
-    }
-    if b.is_empty() {
-        return a;
-    }
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let (x, y) = (a[i], b[j]);
-        out.push(x.min(y));
-        i += usize::from(x <= y);
-        j += usize::from(y <= x);
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    out
-}
-
 /// Neighbours of a position: the marbles after each legal move.
 fn neighbours(g: &Geometry, marbles: Bitboard, moves: &mut Vec<Move>) -> Position {
     let pos = Crossing::position_of(g, marbles);
@@ -148,26 +141,32 @@ fn neighbours(g: &Geometry, marbles: Bitboard, moves: &mut Vec<Move>) -> Positio
     pos
 }
 
-/// Children within the bound of one slice of a layer, sorted and
-/// deduplicated, with the number generated; `None` when the limits expired.
+/// The ranks of the children within the bound of some parents, in sorted
+/// runs, with the number generated; `None` when the limits expired or the
+/// runs outgrew their memory.
 fn expand(
     g: &Geometry,
     keys: &Keys,
-    parents: &[u128],
+    parents: impl Iterator<Item = u128>,
     depth: u32,
     length: u32,
     limits: &Limits,
-) -> Option<(Vec<u128>, u64)> {
-    const FLUSH: usize = 1 << 23;
+) -> Option<(Runs, u64)> {
     let db = g.rows();
-    let mut done: Vec<u128> = Vec::new();
+    let mut runs = Runs::default();
     let mut buffer: Vec<u128> = Vec::new();
     let mut moves = Vec::new();
     let mut nodes = 0;
-    for (i, &parent) in parents.iter().enumerate() {
+    let flush = |buffer: &mut Vec<u128>, runs: &mut Runs| {
+        buffer.sort_unstable();
+        buffer.dedup();
+        runs.add(buffer.drain(..).map(|k| keys.ranks.rank(k)).collect());
+    };
+    for (i, parent) in parents.enumerate() {
         if i % CHECK_EVERY == 0 && limits.expired() {
             return None;
         }
+        let parent = keys.ranks.key(parent);
         let marbles = keys.marbles(parent);
         neighbours(g, marbles, &mut moves);
         let mut tally = g.tally(marbles);
@@ -188,21 +187,14 @@ fn expand(
             }
         }
         if buffer.len() >= FLUSH {
-            buffer.sort_unstable();
-            buffer.dedup();
-            done = merge(done, std::mem::take(&mut buffer));
+            flush(&mut buffer, &mut runs);
+            if runs.size() > MAX_RUN_BYTES {
+                return None;
+            }
         }
     }
-    buffer.sort_unstable();
-    buffer.dedup();
-    Some((merge(done, buffer), nodes))
-}
-
-/// `a` without the members of the sorted arrays in `minus`.
-fn subtract(a: Vec<u128>, minus: &[&[u128]]) -> Vec<u128> {
-    a.into_iter()
-        .filter(|k| minus.iter().all(|m| m.binary_search(k).is_err()))
-        .collect()
+    flush(&mut buffer, &mut runs);
+    Some((runs, nodes))
 }
 
 /// The positions from the start to `marbles`, which is at `depth`: each step
@@ -210,7 +202,7 @@ fn subtract(a: Vec<u128>, minus: &[&[u128]]) -> Vec<u128> {
 fn path_back(
     g: &Geometry,
     keys: &Keys,
-    layers: &[Vec<u128>],
+    layers: &[Packed],
     marbles: Bitboard,
     depth: usize,
 ) -> Vec<Bitboard> {
@@ -227,11 +219,7 @@ fn path_back(
                 b.insert(m.to);
                 b
             })
-            .find(|b| {
-                layers[d]
-                    .binary_search(&keys.canonical(keys.key(*b)))
-                    .is_ok()
-            })
+            .find(|b| layers[d].contains(keys.rank(*b)))
             .expect("every kept position has a parent one layer back");
         path.push(back);
     }
@@ -255,55 +243,81 @@ impl Crossing {
         let keys = Keys::new(g)?;
         let a = length / 2;
         let b = length - a;
-        let start = keys.canonical(keys.key(self.start()));
-        let mut layers: Vec<Vec<u128>> = vec![vec![start]];
+        let mut layers: Vec<Packed> = vec![std::iter::once(keys.rank(self.start())).collect()];
         let mut nodes = 0;
         let run = |meet: Meet, nodes: u64| MeetRun { meet, nodes };
         for depth in 1..=b {
             let parents = &layers[depth as usize - 1];
-            let chunk = parents.len().div_ceil(threads.max(1)).max(1);
-            let parts: Vec<Option<(Vec<u128>, u64)>> = std::thread::scope(|s| {
-                let jobs: Vec<_> = parents
-                    .chunks(chunk)
-                    .map(|part| s.spawn(|| expand(g, &keys, part, depth, length, limits)))
+            let threads = threads.max(1);
+            let chunk = parents.blocks().div_ceil(threads);
+            let parts: Vec<Option<(Runs, u64)>> = std::thread::scope(|s| {
+                let jobs: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let blocks = (t * chunk).min(parents.blocks())
+                            ..((t + 1) * chunk).min(parents.blocks());
+                        let keys = &keys;
+                        s.spawn(move || {
+                            expand(g, keys, parents.iter_blocks(blocks), depth, length, limits)
+                        })
+                    })
                     .collect();
                 jobs.into_iter()
                     .map(|j| j.join().expect("a layer worker never panics"))
                     .collect()
             });
-            let mut next = Vec::new();
-            for part in parts {
-                let Some((part, n)) = part else {
-                    return Some(run(Meet::Aborted, nodes));
-                };
-                nodes += n;
-                next = merge(next, part);
-            }
+            let Some(parts) = parts.into_iter().collect::<Option<Vec<_>>>() else {
+                return Some(run(Meet::Aborted, nodes));
+            };
+            nodes += parts.iter().map(|(_, n)| n).sum::<u64>();
             let d = depth as usize;
-            let minus: Vec<&[u128]> = layers[d.saturating_sub(2)..d]
-                .iter()
-                .map(|l| &l[..])
-                .collect();
-            let next = subtract(next, &minus);
+            let seen: Vec<&Packed> = layers[d.saturating_sub(2)..d].iter().collect();
+            let next: Packed =
+                minus(union(parts.iter().flat_map(|(r, _)| r.iters())), &seen).collect();
+            drop(parts);
+            if std::env::var_os("STARHOP_DEBUG").is_some() {
+                eprintln!(
+                    "length {length}: layer {depth} keeps {} positions in {} MB ({nodes} generated)",
+                    next.len(),
+                    next.size() >> 20
+                );
+            }
             layers.push(next);
-            if layers.iter().map(Vec::len).sum::<usize>() > MAX_KEYS {
+            if layers.iter().map(Packed::size).sum::<usize>() > MAX_LAYER_BYTES {
                 return Some(run(Meet::Aborted, nodes));
             }
         }
         // A middle position M within `a` moves whose half-turn image is within
-        // `b` moves; the nearest such M gives the shortest crossing.
-        let depth_of =
-            |key: u128| (0..=b as usize).find(|&d| layers[d].binary_search(&key).is_ok());
+        // `b` moves; the nearest such M gives the shortest crossing. The
+        // images are sorted a slice at a time and walked against each layer.
         let mut best: Option<(usize, usize, u128)> = None;
         for (i, layer) in layers[..=a as usize].iter().enumerate() {
-            for &m in layer {
-                if g.lower_bound(keys.marbles(m)) > b {
-                    continue;
-                }
-                if let Some(j) = depth_of(keys.canonical(Keys::image(&keys.turn, m)))
-                    && best.is_none_or(|(bi, bj, _)| i + j < bi + bj)
-                {
-                    best = Some((i, j, m));
+            let mut middles = layer.iter().peekable();
+            while middles.peek().is_some() {
+                let mut images: Vec<u128> = middles
+                    .by_ref()
+                    .take(IMAGES)
+                    .filter_map(|r| {
+                        let m = keys.ranks.key(r);
+                        (g.lower_bound(keys.marbles(m)) <= b)
+                            .then(|| keys.ranks.rank(keys.canonical(Keys::image(&keys.turn, m))))
+                    })
+                    .collect();
+                images.sort_unstable();
+                images.dedup();
+                for (j, other) in layers.iter().enumerate() {
+                    if best.is_some_and(|(bi, bj, _)| i + j >= bi + bj) {
+                        break;
+                    }
+                    let mut members = other.iter().peekable();
+                    if let Some(&image) = images.iter().find(|&&x| {
+                        while members.next_if(|&y| y < x).is_some() {}
+                        members.peek() == Some(&x)
+                    }) {
+                        // M is the canonical form of the image's half-turn
+                        // (mirror and half-turn commute).
+                        let image = keys.ranks.key(image);
+                        best = Some((i, j, keys.canonical(Keys::image(&keys.turn, image))));
+                    }
                 }
             }
         }

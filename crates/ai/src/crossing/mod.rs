@@ -9,6 +9,7 @@
 //!   shortest crossings (and their proof), beam search for good ones fast.
 
 pub mod meet;
+mod packed;
 pub mod rows;
 pub mod search;
 
