@@ -13,7 +13,7 @@
 use clap::Args;
 use serde_json::json;
 use starhop_ai::food::puzzles::Puzzle;
-use starhop_ai::food::solver::{Solve, Verdict, last_marble_class, solve};
+use starhop_ai::food::solver::{Solve, Verdict, beam_solution, last_marble_class, solve};
 use starhop_engine::food::{FoodBoard, FoodPosition, Jump, bit};
 use starhop_engine::{Hex, Rng};
 use std::process::ExitCode;
@@ -41,6 +41,11 @@ pub struct SolveArgs {
     /// proves the minimum from above.
     #[arg(long)]
     improve_nodes: Option<u64>,
+    /// A beam search over whole chains keeping this many positions per move,
+    /// each checked by a short search: alone, its solution (not proven
+    /// shortest); with --min-moves, run first for a shorter upper bound.
+    #[arg(long)]
+    beam: Option<usize>,
     /// Give up after this many seconds: with --min-moves, the shortest
     /// solution found so far is printed, not marked minimal.
     #[arg(long)]
@@ -109,17 +114,22 @@ pub fn solve_command(args: SolveArgs) -> ExitCode {
         Some(t) => stop_after(t),
         None => &*Box::leak(Box::new(AtomicBool::new(false))),
     };
-    let sol = solve(
-        pos,
-        &Solve {
-            finish,
-            min_moves: args.min_moves,
-            stop: Some(stop),
-            improve_nodes: args
-                .improve_nodes
-                .map(|n| if n == 0 { u64::MAX } else { n }),
-        },
-    );
+    let beam = args.beam.filter(|&w| w > 0);
+    let sol = match beam {
+        Some(width) if !args.min_moves => beam_solution(pos, finish, width, Some(stop)),
+        _ => solve(
+            pos,
+            &Solve {
+                finish,
+                min_moves: args.min_moves,
+                stop: Some(stop),
+                improve_nodes: args
+                    .improve_nodes
+                    .map(|n| if n == 0 { u64::MAX } else { n }),
+                beam,
+            },
+        ),
+    };
     let xy = |c: u8| {
         let h = board.hex(c);
         json!([h.q, h.r])
@@ -391,6 +401,7 @@ fn make_puzzle(
             min_moves: false,
             stop: Some(stop_after(SOLVE_SECONDS)),
             improve_nodes: None,
+            beam: None,
         },
     );
     match quick.verdict {
@@ -419,6 +430,7 @@ fn make_puzzle(
                 min_moves: true,
                 stop: Some(stop),
                 improve_nodes: None,
+                beam: None,
             },
         );
         if let Verdict::Solved {

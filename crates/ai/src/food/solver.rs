@@ -50,6 +50,9 @@ pub struct Solve<'a> {
     /// Without a limit, the shortening alone goes on until it finds nothing
     /// shorter, which proves the best minimal.
     pub improve_nodes: Option<u64>,
+    /// Fewest moves: before shortening, a beam search over whole chains
+    /// keeping this many positions per move (`None`: no beam).
+    pub beam: Option<usize>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +102,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
         None if opts.min_moves => {
             let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
             s.improve = opts.improve_nodes.unwrap_or(IMPROVE_NODES);
+            s.beam = opts.beam;
             let v = s.run(m);
             nodes = s.nodes;
             v
@@ -130,6 +134,39 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     Solution {
         verdict,
         nodes,
+        seconds: t.elapsed().as_secs_f64(),
+    }
+}
+
+/// A short solution (chains counted as one move) by the beam search that
+/// `Solve::beam` runs first, never proven minimal: `Impossible` when the
+/// beam kept nothing that leads on (a wider beam may).
+pub fn beam_solution(
+    pos: FoodPosition,
+    finish: Option<Cell>,
+    width: usize,
+    stop: Option<&AtomicBool>,
+) -> Solution {
+    let t = Instant::now();
+    let geo = Geo::of(pos.board);
+    let m = geo.to_grid(pos.marbles & pos.board.all);
+    let finish = finish.and_then(|f| geo.grid_of.get(f as usize).copied());
+    let mut s = MinSearch::new(geo, finish, stop, m.count_ones());
+    let start = FoodPosition {
+        board: board_of(geo),
+        marbles: geo.cells_of_grid(m),
+    };
+    let verdict = match s.beam(m, start, width, usize::MAX) {
+        Some(moves) => Verdict::Solved {
+            moves,
+            minimal: false,
+        },
+        None if s.stopped => Verdict::Stopped,
+        None => Verdict::Impossible(format!("the beam of {width} found no solution")),
+    };
+    Solution {
+        verdict,
+        nodes: s.nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
 }
@@ -1236,6 +1273,8 @@ struct MinSearch<'a> {
     budget: u64,
     /// Nodes for each attempt to shorten from above.
     improve: u64,
+    /// Positions the beam keeps per move, if it runs.
+    beam: Option<usize>,
     stopped: bool,
 }
 
@@ -1257,6 +1296,7 @@ impl<'a> MinSearch<'a> {
             nodes: 0,
             budget: u64::MAX,
             improve: IMPROVE_NODES,
+            beam: None,
             stopped: false,
         }
     }
@@ -1297,6 +1337,11 @@ impl<'a> MinSearch<'a> {
         let Some(mut best) = best else {
             return Verdict::Stopped;
         };
+        if let Some(width) = self.beam
+            && let Some(short) = self.beam(m, start, width, best.len())
+        {
+            best = short;
+        }
         let lower = self.bound(m).max(1);
         let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
         // Shorter from above with the single-capture search held to fewer
@@ -1375,6 +1420,120 @@ impl<'a> MinSearch<'a> {
             }
         }
         done(best, true)
+    }
+
+    /// A solution shorter than `shortest` moves, if the beam finds one. The
+    /// beam goes a whole chain at a time and keeps the `width` positions
+    /// with the fewest moves still needed (the bound), then the fewest
+    /// marbles, that a capped search does not prove dead. Where that search
+    /// finds a solution, it follows the chains that led to its position as
+    /// a whole solution, and the shortest is kept.
+    fn beam(
+        &mut self,
+        m: u128,
+        start: FoodPosition,
+        width: usize,
+        mut shortest: usize,
+    ) -> Option<Vec<FoodMove>> {
+        /// Nodes a check of one position may take.
+        const CHECK: u64 = 100_000;
+        struct Kept {
+            m: u128,
+            parent: usize,
+            chain: Vec<J>,
+        }
+        let mut check = Search::new(self.geo, self.finish, self.stop, m.count_ones());
+        check.chains_first = true;
+        let mut layers: Vec<Vec<Kept>> = vec![vec![Kept {
+            m,
+            parent: 0,
+            chain: Vec::new(),
+        }]];
+        let captures = |layers: &[Vec<Kept>], mut at: usize, upto: usize| {
+            let mut chains: Vec<&[J]> = Vec::new();
+            for layer in layers[1..=upto].iter().rev() {
+                chains.push(&layer[at].chain);
+                at = layer[at].parent;
+            }
+            chains
+                .into_iter()
+                .rev()
+                .flatten()
+                .copied()
+                .collect::<Vec<J>>()
+        };
+        let mut found = None;
+        while let Some(layer) = layers.last()
+            && !layer.is_empty()
+            && layers.len() < shortest
+        {
+            let mut seen = rustc_hash::FxHashSet::default();
+            let mut next: Vec<(u32, u32, u128, usize, Vec<J>)> = Vec::new();
+            for (i, kept) in layer.iter().enumerate() {
+                for (after, chain) in self.chain_moves(kept.m) {
+                    if seen.insert(self.key(after))
+                        && quick_verdict(self.geo, after, self.finish)
+                            .is_none_or(|v| matches!(v, Verdict::Solved { .. }))
+                    {
+                        next.push((
+                            self.bound(after).into(),
+                            after.count_ones(),
+                            after,
+                            i,
+                            chain,
+                        ));
+                    }
+                }
+            }
+            next.sort_unstable_by_key(|&(bound, marbles, after, ..)| (bound, marbles, after));
+            let depth = layers.len();
+            let mut kept = Vec::new();
+            for (_, _, after, parent, chain) in next {
+                if kept.len() == width {
+                    break;
+                }
+                self.nodes += 1;
+                check.cap = check.nodes.saturating_add(CHECK);
+                let verdict = check.run(after);
+                if check.stopped {
+                    self.stopped = true;
+                    break;
+                }
+                if verdict == Some(false) {
+                    continue;
+                }
+                // Kept also when not decided in time: it may still finish.
+                kept.push(Kept {
+                    m: after,
+                    parent,
+                    chain,
+                });
+                if verdict.is_none() {
+                    continue;
+                }
+                let mut flat = captures(&layers, parent, depth - 1);
+                flat.extend(&kept.last().expect("just kept").chain);
+                flat.extend(&check.path);
+                let moves = self.geo.chains(start, &flat);
+                if moves.len() < shortest {
+                    shortest = moves.len();
+                    if std::env::var_os("STARHOP_DEBUG").is_some() {
+                        eprintln!(
+                            "beam: {shortest} moves (from move {depth}), {:?}",
+                            self.t0.elapsed()
+                        );
+                    }
+                    found = Some(moves);
+                }
+            }
+            self.nodes += check.nodes;
+            check.nodes = 0;
+            if self.stopped {
+                break;
+            }
+            layers.push(kept);
+        }
+        found
     }
 
     fn solution(&self, start: FoodPosition) -> Vec<FoodMove> {
