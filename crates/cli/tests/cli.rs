@@ -624,7 +624,7 @@ fn marbles_left_after(v: &serde_json::Value, vacant: &[starhop_engine::Hex]) -> 
         let route: Vec<Hex> = m.as_array().unwrap().iter().map(hex).collect();
         game.play_hexes(&route).unwrap();
     }
-    game.marbles_left() as u32
+    game.marbles_left()
 }
 
 #[test]
