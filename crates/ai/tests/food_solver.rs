@@ -4,7 +4,7 @@
 
 use starhop_ai::food::puzzles;
 use starhop_ai::food::solver::{
-    Hint, Solve, Verdict, beam_solution, hint, last_marble_class, pagodas, ponder, recall, solve,
+    Hint, Solve, Verdict, hint, last_marble_class, pagodas, ponder, recall, solve,
 };
 use starhop_engine::food::{FoodBoard, FoodGame, FoodMove, FoodPosition, FoodRules, bit, cells};
 use starhop_engine::{Hex, Rng};
@@ -282,8 +282,11 @@ fn the_beam_finds_short_solutions_of_the_37_hole_board() {
         marbles: board.all & !bit(board.cell(Hex::new(1, 0)).unwrap()),
     };
     for (width, most) in [(16, 16), (128, 15)] {
-        let Verdict::Solved { moves, minimal } = beam_solution(pos, None, width, None).verdict
-        else {
+        let beam = Solve {
+            beam: Some(width),
+            ..Default::default()
+        };
+        let Verdict::Solved { moves, minimal } = solve(pos, &beam).verdict else {
             panic!("the beam of {width} finds a solution");
         };
         assert!(!minimal, "the beam proves nothing");

@@ -13,7 +13,7 @@
 use clap::Args;
 use serde_json::json;
 use starhop_ai::food::puzzles::Puzzle;
-use starhop_ai::food::solver::{Solve, Verdict, beam_solution, last_marble_class, solve};
+use starhop_ai::food::solver::{Solve, Verdict, last_marble_class, solve};
 use starhop_engine::food::{FoodBoard, FoodPosition, Jump, bit};
 use starhop_engine::{Hex, Rng};
 use std::process::ExitCode;
@@ -114,22 +114,18 @@ pub fn solve_command(args: SolveArgs) -> ExitCode {
         Some(t) => stop_after(t),
         None => &*Box::leak(Box::new(AtomicBool::new(false))),
     };
-    let beam = args.beam.filter(|&w| w > 0);
-    let sol = match beam {
-        Some(width) if !args.min_moves => beam_solution(pos, finish, width, Some(stop)),
-        _ => solve(
-            pos,
-            &Solve {
-                finish,
-                min_moves: args.min_moves,
-                stop: Some(stop),
-                improve_nodes: args
-                    .improve_nodes
-                    .map(|n| if n == 0 { u64::MAX } else { n }),
-                beam,
-            },
-        ),
-    };
+    let sol = solve(
+        pos,
+        &Solve {
+            finish,
+            min_moves: args.min_moves,
+            stop: Some(stop),
+            improve_nodes: args
+                .improve_nodes
+                .map(|n| if n == 0 { u64::MAX } else { n }),
+            beam: args.beam.filter(|&w| w > 0),
+        },
+    );
     let xy = |c: u8| {
         let h = board.hex(c);
         json!([h.q, h.r])

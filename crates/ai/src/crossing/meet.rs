@@ -12,8 +12,9 @@
 //! The layers are pruned with the row bound (`depth + bound <= L`: every
 //! position of a crossing of `L` moves passes) and stored as packed sorted
 //! sets ([`super::packed`]) of 128-bit keys over the holes a marble may stop
-//! on (home, target and centre), one entry per mirror pair. A child of depth `d` can only be at depth
-//! `d - 1`, `d` or `d + 1`, so two layers remove the positions seen before.
+//! on (home, target and centre), one entry per mirror pair. A child of depth
+//! `d` can only be at depth `d - 1`, `d` or `d + 1`, so two layers remove the
+//! positions seen before.
 //! A crossing found is read back layer by layer through neighbours.
 
 use super::packed::{Packed, Ranks, Runs, minus, union};

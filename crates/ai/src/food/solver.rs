@@ -50,8 +50,11 @@ pub struct Solve<'a> {
     /// Without a limit, the shortening alone goes on until it finds nothing
     /// shorter, which proves the best minimal.
     pub improve_nodes: Option<u64>,
-    /// Fewest moves: before shortening, a beam search over whole chains
-    /// keeping this many positions per move (`None`: no beam).
+    /// A beam search over whole chains keeping this many positions per move
+    /// (`None`: no beam). With `min_moves` it runs before the shortening;
+    /// without, its solution is the answer (never marked minimal), or
+    /// `Impossible` when the beam kept nothing that leads on (a wider beam
+    /// may).
     pub beam: Option<usize>,
 }
 
@@ -107,6 +110,24 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             nodes = s.nodes;
             v
         }
+        None if opts.beam.is_some() => {
+            let width = opts.beam.unwrap_or_default();
+            let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
+            let start = FoodPosition {
+                marbles: pos.marbles & pos.board.all,
+                ..pos
+            };
+            let v = match s.beam(m, start, width, usize::MAX) {
+                Some(moves) => Verdict::Solved {
+                    moves,
+                    minimal: false,
+                },
+                None if s.stopped => Verdict::Stopped,
+                None => Verdict::Impossible(format!("the beam of {width} found no solution")),
+            };
+            nodes = s.nodes;
+            v
+        }
         None => {
             let mut s = Search::new(geo, finish, opts.stop, m.count_ones());
             let v = match s.run(m) {
@@ -134,39 +155,6 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     Solution {
         verdict,
         nodes,
-        seconds: t.elapsed().as_secs_f64(),
-    }
-}
-
-/// A short solution (chains counted as one move) by the beam search that
-/// `Solve::beam` runs first, never proven minimal: `Impossible` when the
-/// beam kept nothing that leads on (a wider beam may).
-pub fn beam_solution(
-    pos: FoodPosition,
-    finish: Option<Cell>,
-    width: usize,
-    stop: Option<&AtomicBool>,
-) -> Solution {
-    let t = Instant::now();
-    let geo = Geo::of(pos.board);
-    let m = geo.to_grid(pos.marbles & pos.board.all);
-    let finish = finish.and_then(|f| geo.grid_of.get(f as usize).copied());
-    let mut s = MinSearch::new(geo, finish, stop, m.count_ones());
-    let start = FoodPosition {
-        board: board_of(geo),
-        marbles: geo.cells_of_grid(m),
-    };
-    let verdict = match s.beam(m, start, width, usize::MAX) {
-        Some(moves) => Verdict::Solved {
-            moves,
-            minimal: false,
-        },
-        None if s.stopped => Verdict::Stopped,
-        None => Verdict::Impossible(format!("the beam of {width} found no solution")),
-    };
-    Solution {
-        verdict,
-        nodes: s.nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
 }
