@@ -150,6 +150,35 @@ fn the_small_board_crossing_is_proven_and_legal() {
     assert_eq!(known_optimum(3, false), Some(s.routes.len() as u32));
 }
 
+/// The beam alone: no proof after it.
+fn beam_only(width: usize, symmetry: u32) -> Limits {
+    Limits {
+        beam_width: Some(width),
+        beam_symmetry: Some(symmetry),
+        max_nodes: Some(0),
+        ..Limits::default()
+    }
+}
+
+#[test]
+fn the_beam_meets_itself_in_the_middle_at_the_proven_optimum() {
+    // Keeping 30 positions a move, a kept position 9 moves in is the
+    // half-turn image of one kept 8 moves in: together, the proven 17.
+    let c = Crossing::new(3, false).unwrap();
+    let s = c.solve(c.start(), &beam_only(30, 0)).solution.unwrap();
+    assert!(!s.proven, "the beam alone proves nothing");
+    assert_eq!(replay_checked(&c, &s.routes), c.target());
+    assert_eq!(Some(s.routes.len() as u32), known_optimum(3, false));
+    // With long jumps, ranking nearly symmetric positions first is what
+    // reaches the optimum with 100 positions (15 moves without).
+    let c = Crossing::new(3, true).unwrap();
+    let plain = c.solve(c.start(), &beam_only(100, 0)).solution.unwrap();
+    let s = c.solve(c.start(), &beam_only(100, 2)).solution.unwrap();
+    assert_eq!(replay_checked(&c, &s.routes), c.target());
+    assert_eq!(Some(s.routes.len() as u32), known_optimum(3, true));
+    assert!(plain.routes.len() > s.routes.len());
+}
+
 #[test]
 fn every_known_line_is_a_legal_crossing_no_shorter_than_the_bound() {
     for size in [3, 4, 5] {

@@ -34,6 +34,10 @@ pub struct CrossArgs {
     /// gained (default: by the bound, rows breaking ties).
     #[arg(long, value_name = "W")]
     beam_weight: Option<u32>,
+    /// Add K to a beam position's rank for each marble off the half-turn
+    /// symmetry (the beam meets itself at nearly symmetric middles; 0: off).
+    #[arg(long, value_name = "K", default_value_t = starhop_ai::crossing::SYMMETRY_WEIGHT)]
+    beam_symmetry: u32,
 }
 
 pub fn run(args: CrossArgs) -> Result<(), String> {
@@ -43,6 +47,7 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
         deadline: args.seconds.map(|s| started + Duration::from_secs(s)),
         beam_width: Some(args.beam),
         beam_weight: args.beam_weight,
+        beam_symmetry: Some(args.beam_symmetry),
         // The proof can take minutes: say on standard error how far it got.
         progress: Some(Arc::new(move |moves, nodes| {
             eprintln!(

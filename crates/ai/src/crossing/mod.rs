@@ -21,7 +21,7 @@ use starhop_engine::{Bitboard, Hex, Hole, Move, RuleError, Seat};
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-pub use search::{Limits, Outcome, Solution};
+pub use search::{Limits, Outcome, SYMMETRY_WEIGHT, Solution};
 
 /// One army crossing the board: the geometry the search reads, shared and
 /// cheap to clone.
@@ -41,6 +41,8 @@ struct Geometry {
     row: Vec<u8>,
     /// Each hole's mirror image across the line from home to target.
     mirror: Vec<Hole>,
+    /// Each hole's image under the half turn, which swaps home and target.
+    turn: Vec<Hole>,
     /// Each hole's class, its coordinates modulo 2 (0..4): hops keep it,
     /// steps change it.
     class: Vec<u8>,
@@ -105,13 +107,14 @@ impl Crossing {
         for h in target.iter() {
             target_classes[class[h as usize] as usize] += 1;
         }
-        let mirror = holes
-            .map(|h| {
-                board
-                    .hole(mirror_hex(board.hex(h)))
-                    .expect("the star is symmetric")
-            })
-            .collect();
+        let image = |f: &dyn Fn(Hex) -> Hex| -> Vec<Hole> {
+            holes
+                .clone()
+                .map(|h| board.hole(f(board.hex(h))).expect("the star is symmetric"))
+                .collect()
+        };
+        let mirror = image(&mirror_hex);
+        let turn = image(&|h| Hex::new(-h.q, -h.r));
         Ok(Crossing {
             inner: Arc::new(Geometry {
                 board,
@@ -126,6 +129,7 @@ impl Crossing {
                 target,
                 row,
                 mirror,
+                turn,
                 class,
                 target_classes,
                 rows: OnceLock::new(),
@@ -158,6 +162,25 @@ impl Crossing {
     /// A position holding only these marbles, for the seat crossing.
     pub fn position(&self, marbles: Bitboard) -> Position {
         Crossing::position_of(&self.inner, marbles)
+    }
+
+    fn start_of(g: &Geometry) -> Bitboard {
+        g.board.camps[g.home as usize]
+    }
+
+    /// Whether `moves`, played from the start, are legal and end in the target.
+    fn is_crossing(g: &Geometry, moves: &[Move]) -> bool {
+        let mut pos = Crossing::position_of(g, Crossing::start_of(g));
+        let mut legal = Vec::new();
+        for m in moves {
+            legal.clear();
+            pos.legal_moves(g.seat, g.rules, &mut legal);
+            if !legal.contains(m) {
+                return false;
+            }
+            pos.shift(g.seat, m.from, m.to);
+        }
+        pos.marbles(g.seat) == g.target
     }
 
     fn position_of(g: &Geometry, marbles: Bitboard) -> Position {
@@ -207,6 +230,22 @@ impl Crossing {
 }
 
 impl Geometry {
+    /// The half-turn image of a set of marbles.
+    fn turned(&self, marbles: Bitboard) -> Bitboard {
+        marbles.iter().map(|h| self.turn[h as usize]).collect()
+    }
+
+    /// Marbles that the half-turn image of `marbles`, or its mirror image,
+    /// whichever has more in common with it, does not hold: 0 for a position
+    /// that is its own image up to the mirror.
+    fn off_symmetry(&self, marbles: Bitboard) -> u32 {
+        let turned = self.turned(marbles);
+        let mirrored: Bitboard = turned.iter().map(|h| self.mirror[h as usize]).collect();
+        (marbles & !turned)
+            .count()
+            .min((marbles & !mirrored).count())
+    }
+
     fn rows(&self) -> Option<&RowDatabase> {
         self.rows
             .get_or_init(|| RowDatabase::get(self.board.size, self.long_jumps))
@@ -437,3 +476,27 @@ pub fn best_known(size: u8, long_jumps: bool) -> Option<(u32, bool)> {
 }
 
 mod lines;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_half_turn_swaps_home_and_target_and_counts_what_breaks_symmetry() {
+        for size in [3, 4, 5] {
+            let c = Crossing::new(size, false).unwrap();
+            let g = &*c.inner;
+            assert_eq!(g.turned(c.start()), c.target());
+            assert_eq!(g.turned(g.turned(c.start())), c.start());
+            // Home alone shares nothing with its image; home and target
+            // together are their own image.
+            assert_eq!(g.off_symmetry(c.start()), c.start().count());
+            assert_eq!(g.off_symmetry(c.start() | c.target()), 0);
+            // One marble moved off a symmetric set breaks it by one.
+            let mut m = c.start() | c.target();
+            let tip = c.start().iter().next().unwrap();
+            m.remove(tip);
+            assert_eq!(g.off_symmetry(m), 1);
+        }
+    }
+}
