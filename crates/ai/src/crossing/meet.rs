@@ -17,7 +17,7 @@
 //! positions seen before.
 //! A crossing found is read back layer by layer through neighbours.
 
-use super::packed::{Packed, Ranks, Runs, minus, union};
+use super::packed::{Cursor, Packed, Ranks, Runs, minus, union};
 use super::search::Limits;
 use super::{Crossing, Geometry};
 use starhop_engine::position::Position;
@@ -309,11 +309,8 @@ impl Crossing {
                     if best.is_some_and(|(bi, bj, _)| i + j >= bi + bj) {
                         break;
                     }
-                    let mut members = other.iter().peekable();
-                    if let Some(&image) = images.iter().find(|&&x| {
-                        while members.next_if(|&y| y < x).is_some() {}
-                        members.peek() == Some(&x)
-                    }) {
+                    let mut members = Cursor::new(other);
+                    if let Some(&image) = images.iter().find(|&&x| members.holds(x)) {
                         // M is the canonical form of the image's half-turn
                         // (mirror and half-turn commute).
                         let image = keys.ranks.key(image);

@@ -200,14 +200,25 @@ pub(super) fn minus<'a>(
     stream: impl Iterator<Item = u128> + 'a,
     sets: &[&'a Packed],
 ) -> impl Iterator<Item = u128> + 'a {
-    let mut sets: Vec<std::iter::Peekable<Iter<'a>>> =
-        sets.iter().map(|s| s.iter().peekable()).collect();
-    stream.filter(move |&r| {
-        sets.iter_mut().all(|s| {
-            while s.next_if(|&x| x < r).is_some() {}
-            s.peek() != Some(&r)
-        })
-    })
+    let mut sets: Vec<Cursor<'a>> = sets.iter().map(|s| Cursor::new(s)).collect();
+    stream.filter(move |&r| sets.iter_mut().all(|s| !s.holds(r)))
+}
+
+/// Membership in a sorted set for ranks asked in increasing order: one
+/// pass over the set in all.
+pub(super) struct Cursor<'a>(std::iter::Peekable<Iter<'a>>);
+
+impl<'a> Cursor<'a> {
+    pub fn new(set: &'a Packed) -> Cursor<'a> {
+        Cursor(set.iter().peekable())
+    }
+
+    /// Whether `rank` is in the set; no rank asked may be smaller than the
+    /// one asked before.
+    pub fn holds(&mut self, rank: u128) -> bool {
+        while self.0.next_if(|&x| x < rank).is_some() {}
+        self.0.peek() == Some(&rank)
+    }
 }
 
 /// Sorted runs of one worker's children, merged as they come so that their
@@ -281,7 +292,7 @@ mod tests {
             let packed: Packed = set.iter().copied().collect();
             prop_assert_eq!(packed.len(), set.len());
             prop_assert!(packed.iter().eq(set.iter().copied()));
-            for r in set.iter().copied().chain(probes) {
+            for r in set.iter().copied().chain(probes.iter().copied()) {
                 prop_assert_eq!(packed.contains(r), set.contains(&r));
             }
             let half = packed.blocks() / 2;
@@ -290,6 +301,12 @@ mod tests {
                 .chain(packed.iter_blocks(half..packed.blocks()))
                 .collect();
             prop_assert!(split.iter().eq(set.iter()));
+            // Asked in increasing order, a cursor answers as the set does.
+            let asked: BTreeSet<u128> = set.iter().step_by(3).copied().chain(probes.iter().copied()).collect();
+            let mut cursor = Cursor::new(&packed);
+            for r in asked {
+                prop_assert_eq!(cursor.holds(r), set.contains(&r));
+            }
         }
 
         #[test]

@@ -470,48 +470,84 @@ fn class_of_parities(n: [u32; 3]) -> Option<u8> {
 /// Answers without search: nothing on the board, already one marble, the
 /// class argument, the pagodas, no capture at all.
 fn quick_verdict(geo: &Geo, m: u128, finish: Option<u8>) -> Option<Verdict> {
-    let count = m.count_ones();
-    if count == 0 {
-        return Some(Verdict::Impossible("the board is empty".into()));
+    if let Some(why) = refusal(geo, m, finish) {
+        return Some(Verdict::Impossible(why.to_string()));
     }
-    if count == 1 {
-        return Some(match finish {
-            Some(f) if m != 1u128 << f => {
-                Verdict::Impossible("one marble is left, but not on the finish".into())
-            }
-            _ => Verdict::Solved {
-                moves: vec![],
-                minimal: true,
-            },
-        });
+    (m.count_ones() == 1).then(|| Verdict::Solved {
+        moves: vec![],
+        minimal: true,
+    })
+}
+
+/// Why a position cannot end with one marble (on the finish), found
+/// without search; kept apart from its message so that the beam, which
+/// asks for every child, formats none.
+enum Refusal {
+    Empty,
+    LastOffFinish,
+    /// The class counts have parities no single marble has.
+    Parities([u32; 3]),
+    /// The counts, the class the last marble would be on, the finish's.
+    ClassOffFinish([u32; 3], u8, u8),
+    /// The position's worth and a marble's on the finish.
+    Pagoda(i64, i64),
+    NoCapture,
+}
+
+impl std::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Refusal::Empty => write!(f, "the board is empty"),
+            Refusal::LastOffFinish => write!(f, "one marble is left, but not on the finish"),
+            Refusal::Parities(counts) => write!(
+                f,
+                "position classes: the class counts {counts:?} (cells with (q - r) mod 3 = 0, 1, \
+                 2) have parities that no single marble has, and every capture flips all three"
+            ),
+            Refusal::ClassOffFinish(counts, class, finish) => write!(
+                f,
+                "position classes: the class counts {counts:?} leave a last marble only on class \
+                 {class} ((q - r) mod 3), and the finish is on class {finish}"
+            ),
+            Refusal::Pagoda(worth, finish) => write!(
+                f,
+                "pagoda function: the position is worth {worth} and a marble on the finish \
+                 {finish}, and no capture raises the worth"
+            ),
+            Refusal::NoCapture => write!(f, "no capture is possible"),
+        }
+    }
+}
+
+/// The reason `m` cannot finish, if one is found without search (`None`
+/// also for one marble on the finish: solved).
+fn refusal(geo: &Geo, m: u128, finish: Option<u8>) -> Option<Refusal> {
+    match m.count_ones() {
+        0 => return Some(Refusal::Empty),
+        1 => {
+            return finish
+                .filter(|&f| m != 1u128 << f)
+                .map(|_| Refusal::LastOffFinish);
+        }
+        _ => {}
     }
     let counts = geo.class.map(|c| (c & m).count_ones());
     let Some(class) = class_of_parities(counts) else {
-        return Some(Verdict::Impossible(format!(
-            "position classes: the class counts {counts:?} (cells with (q - r) mod 3 = 0, 1, 2) \
-             have parities that no single marble has, and every capture flips all three"
-        )));
+        return Some(Refusal::Parities(counts));
     };
     if let Some(f) = finish {
         if geo.class_of[f as usize] != class {
-            return Some(Verdict::Impossible(format!(
-                "position classes: the class counts {counts:?} leave a last marble only on class \
-                 {class} ((q - r) mod 3), and the finish is on class {}",
-                geo.class_of[f as usize]
-            )));
+            return Some(Refusal::ClassOffFinish(
+                counts,
+                class,
+                geo.class_of[f as usize],
+            ));
         }
-        if let Some(p) = geo.pagoda_cut(m, f) {
-            return Some(Verdict::Impossible(format!(
-                "pagoda function: the position is worth {} and a marble on the finish {}, and no \
-                 capture raises the worth",
-                p.0, p.1
-            )));
+        if let Some((worth, at_finish)) = geo.pagoda_cut(m, f) {
+            return Some(Refusal::Pagoda(worth, at_finish));
         }
     }
-    if geo.jumps(m).is_empty() {
-        return Some(Verdict::Impossible("no capture is possible".into()));
-    }
-    None
+    geo.jumps(m).is_empty().then_some(Refusal::NoCapture)
 }
 
 /// One capture on the grid.
@@ -1460,8 +1496,7 @@ impl<'a> MinSearch<'a> {
             for (i, kept) in layer.iter().enumerate() {
                 for (after, chain) in self.chain_moves(kept.m) {
                     if seen.insert(self.key(after))
-                        && quick_verdict(self.geo, after, self.finish)
-                            .is_none_or(|v| matches!(v, Verdict::Solved { .. }))
+                        && refusal(self.geo, after, self.finish).is_none()
                     {
                         next.push((
                             self.bound(after).into(),
