@@ -38,13 +38,22 @@ pub struct CrossArgs {
     /// symmetry (the beam meets itself at nearly symmetric middles; 0: off).
     #[arg(long, value_name = "K", default_value_t = starhop_ai::crossing::SYMMETRY_WEIGHT)]
     beam_symmetry: u32,
+    /// Print the beam's crossing alone, without proving (`--seconds` is
+    /// then ignored: the beam runs to its end).
+    #[arg(long)]
+    beam_only: bool,
 }
 
 pub fn run(args: CrossArgs) -> Result<(), String> {
     let crossing = Crossing::new(args.size, args.long_jumps).map_err(|e| e.to_string())?;
     let started = Instant::now();
     let limits = Limits {
-        deadline: args.seconds.map(|s| started + Duration::from_secs(s)),
+        deadline: args
+            .seconds
+            .filter(|_| !args.beam_only)
+            .map(|s| started + Duration::from_secs(s)),
+        // No node for the proof: the solver returns the beam's crossing.
+        max_nodes: args.beam_only.then_some(0),
         beam_width: Some(args.beam),
         beam_weight: args.beam_weight,
         beam_symmetry: Some(args.beam_symmetry),

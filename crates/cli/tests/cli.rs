@@ -760,18 +760,47 @@ fn tournament_plays_a_bot_round_robin_and_prints_standings() {
 
 #[test]
 fn cross_prints_a_proven_crossing_that_replays_legally() {
-    use starhop_engine::geometry::Board;
-    use starhop_engine::position::{MoveRules, Position};
-    use starhop_engine::{Hex, Hole};
     let (ok, out, err) = cli(&["cross", "--size", "3", "--json"]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["size"], 3);
     assert_eq!(v["proven"], true);
+    let moves = crossing_replayed(&v, false);
+    assert_eq!(v["lower_bound"].as_u64().unwrap() as usize, moves);
+}
+
+#[test]
+fn cross_beam_only_prints_the_beams_crossing_unproven() {
+    // With long jumps the beam, meeting itself in the middle, finds the
+    // optimum (13) keeping 100 positions; nothing is proven.
+    let (ok, out, err) = cli(&[
+        "cross",
+        "--size",
+        "3",
+        "--long-jumps",
+        "--beam",
+        "100",
+        "--beam-only",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["proven"], false);
+    assert_eq!(crossing_replayed(&v, true), 13);
+    assert!(v["lower_bound"].as_u64().unwrap() < 13);
+}
+
+/// Plays the routes of a `cross --json` answer (size 3) by the engine's own
+/// checks and returns how many moves took seat 0 across.
+fn crossing_replayed(v: &serde_json::Value, long_jumps: bool) -> usize {
+    use starhop_engine::geometry::Board;
+    use starhop_engine::position::{MoveRules, Position};
+    use starhop_engine::{Hex, Hole};
     let board = Board::get(3).unwrap();
     let mut pos = Position::start(board, 2).unwrap();
     let rules = MoveRules {
         no_stopping_in_foreign_camps: true,
+        long_jumps,
         ..MoveRules::default()
     };
     // Only seat 0 crosses: seat 1's marbles leave the board.
@@ -779,7 +808,6 @@ fn cross_prints_a_proven_crossing_that_replays_legally() {
         pos.clear(h);
     }
     let moves = v["moves"].as_array().unwrap();
-    assert_eq!(v["lower_bound"].as_u64().unwrap() as usize, moves.len());
     for m in moves {
         let route: Vec<Hole> = m
             .as_array()
@@ -791,11 +819,12 @@ fn cross_prints_a_proven_crossing_that_replays_legally() {
             })
             .collect();
         let (from, to) = (route[0], *route.last().unwrap());
-        assert!(pos.is_valid_route(&route, false), "{route:?}");
+        assert!(pos.is_valid_route(&route, long_jumps), "{route:?}");
         assert!(pos.destinations(0, from, rules).contains(to));
         pos.shift(0, from, to);
     }
     assert!(pos.has_finished(0));
+    moves.len()
 }
 
 #[test]
