@@ -323,8 +323,11 @@ fn beam(g: &Geometry, marbles: Bitboard, limits: &Limits) -> (Option<Vec<Move>>,
     let mut layers: Vec<Vec<(Bitboard, u32, Move)>> =
         vec![vec![(marbles, 0, Move { from: 0, to: 0 })]];
     let started = Instant::now();
+    // Every position generated, as a 64-bit fingerprint: a third of the
+    // memory of the sets themselves (wide beams generate billions), and a
+    // rare collision only drops a child.
     let mut seen = FxHashSet::default();
-    seen.insert(g.canonical(marbles));
+    seen.insert(fingerprint(g.canonical(marbles)));
     // Kept positions (canonical) -> their layer and index, for the meeting.
     let from_start = marbles == Crossing::start_of(g);
     let mut kept: FxHashMap<Bitboard, (u32, u32)> = FxHashMap::default();
@@ -369,7 +372,7 @@ fn beam(g: &Geometry, marbles: Bitboard, limits: &Limits) -> (Option<Vec<Move>>,
             }
             children(g, *m, &mut kids);
             for &(bound, mv, child) in &kids {
-                if seen.insert(g.canonical(child)) {
+                if seen.insert(fingerprint(g.canonical(child))) {
                     let rows: i32 = child.iter().map(|h| g.row[h as usize] as i32).sum();
                     let mut rank = match limits.beam_weight {
                         Some(w) => (i64::from(bound) * i64::from(w) - i64::from(rows), 0),
@@ -446,6 +449,17 @@ fn meet(
             *met = Some(line);
         }
     }
+}
+
+/// A well-mixed 64-bit fingerprint of a set of holes.
+fn fingerprint(m: Bitboard) -> u64 {
+    let mix = |x: u64| {
+        let x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        let x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        x ^ (x >> 31)
+    };
+    let [a, b, c] = m.0;
+    mix(a ^ mix(b ^ mix(c)))
 }
 
 fn unwind(layers: &[Vec<(Bitboard, u32, Move)>], mut i: usize) -> Vec<Move> {
