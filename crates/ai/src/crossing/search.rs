@@ -18,7 +18,7 @@ const BEAM_WIDTH: usize = 3000;
 /// How much each marble off the half-turn symmetry adds to a rank in the
 /// beam from the start. Measured with 3000 positions on 181 holes: 26 moves
 /// with long jumps (29 with 0), 43 without (45); ranking by twice the bound
-/// less the rows, 40 without long jumps (42); 1 to 4 gave the same lengths.
+/// less the rows, 40 without long jumps (42); 3 and 4 gave the same lengths.
 pub const SYMMETRY_WEIGHT: u32 = 2;
 /// Entries the transposition table may hold (about 48 bytes each).
 const TABLE_ENTRIES: usize = 40_000_000;
@@ -38,8 +38,8 @@ pub struct Limits {
     pub beam_width: Option<usize>,
     /// How the beam ranks positions: `None` by the lower bound, then the
     /// rows gained; `Some(w)` by `w` × the bound less the rows, so a move
-    /// of the bound is worth `w` rows (4 found the shortest lines on 181
-    /// holes).
+    /// of the bound is worth `w` rows (2 found the shortest lines on 181
+    /// holes without long jumps).
     pub beam_weight: Option<u32>,
     /// From the start, each marble of a position that its half-turn image
     /// (or that image's mirror, whichever matches better) lacks adds this
