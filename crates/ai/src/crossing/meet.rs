@@ -21,7 +21,7 @@ use super::packed::{Cursor, Packed, Ranks, Runs, minus, union};
 use super::search::Limits;
 use super::{Crossing, Geometry};
 use starhop_engine::position::Position;
-use starhop_engine::{Bitboard, Hex, Hole, Move};
+use starhop_engine::{Bitboard, Hole, Move};
 
 /// Memory the layers may hold together, in bytes.
 const MAX_LAYER_BYTES: usize = 10 << 30;
@@ -81,12 +81,7 @@ impl Keys {
             hole.iter().map(|&h| bit[f(h) as usize]).collect()
         };
         let mirror = map(&|h| g.mirror[h as usize])?;
-        let turn = map(&|h| {
-            let x = board.hex(h);
-            board
-                .hole(Hex::new(-x.q, -x.r))
-                .expect("the star is symmetric")
-        })?;
+        let turn = map(&|h| g.turn[h as usize])?;
         Some(Keys {
             bit,
             hole,

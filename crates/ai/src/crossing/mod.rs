@@ -147,7 +147,7 @@ impl Crossing {
 
     /// The marbles at the start: the full home camp.
     pub fn start(&self) -> Bitboard {
-        self.inner.board.camps[self.inner.home as usize]
+        Crossing::start_of(&self.inner)
     }
 
     pub fn target(&self) -> Bitboard {
@@ -235,12 +235,17 @@ impl Geometry {
         marbles.iter().map(|h| self.turn[h as usize]).collect()
     }
 
+    /// The mirror image of a set of marbles.
+    fn mirrored(&self, marbles: Bitboard) -> Bitboard {
+        marbles.iter().map(|h| self.mirror[h as usize]).collect()
+    }
+
     /// Marbles that the half-turn image of `marbles`, or its mirror image,
     /// whichever has more in common with it, does not hold: 0 for a position
     /// that is its own image up to the mirror.
     fn off_symmetry(&self, marbles: Bitboard) -> u32 {
         let turned = self.turned(marbles);
-        let mirrored: Bitboard = turned.iter().map(|h| self.mirror[h as usize]).collect();
+        let mirrored = self.mirrored(turned);
         (marbles & !turned)
             .count()
             .min((marbles & !mirrored).count())
@@ -322,7 +327,7 @@ impl Geometry {
 
     /// The smaller of a set and its mirror image: one entry per symmetric pair.
     fn canonical(&self, marbles: Bitboard) -> Bitboard {
-        let mirrored: Bitboard = marbles.iter().map(|h| self.mirror[h as usize]).collect();
+        let mirrored = self.mirrored(marbles);
         if mirrored.0 < marbles.0 {
             mirrored
         } else {

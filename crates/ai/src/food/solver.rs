@@ -100,9 +100,9 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let m = geo.to_grid(pos.marbles & pos.board.all);
     let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
     let mut nodes = 0;
-    let verdict = match quick_verdict(geo, m, finish) {
-        Some(v) => v,
-        None if opts.min_moves => {
+    let verdict = match (quick_verdict(geo, m, finish), opts.beam) {
+        (Some(v), _) => v,
+        (None, _) if opts.min_moves => {
             let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
             s.improve = opts.improve_nodes.unwrap_or(IMPROVE_NODES);
             s.beam = opts.beam;
@@ -110,8 +110,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             nodes = s.nodes;
             v
         }
-        None if opts.beam.is_some() => {
-            let width = opts.beam.unwrap_or_default();
+        (None, Some(width)) => {
             let mut s = MinSearch::new(geo, finish, opts.stop, m.count_ones());
             let start = FoodPosition {
                 marbles: pos.marbles & pos.board.all,
@@ -128,7 +127,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             nodes = s.nodes;
             v
         }
-        None => {
+        (None, None) => {
             let mut s = Search::new(geo, finish, opts.stop, m.count_ones());
             let v = match s.run(m) {
                 Some(true) => Verdict::Solved {
