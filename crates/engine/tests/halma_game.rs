@@ -244,8 +244,100 @@ fn greedy_games_end_with_every_seat_placed() {
     }
 }
 
+/// Whether `a` and `b` are neighbours (any of the eight directions), and
+/// the square between two squares two apart on a line.
+fn next_to(a: u8, b: u8) -> bool {
+    let (dr, dc) = (row(a).abs_diff(row(b)), column(a).abs_diff(column(b)));
+    dr.max(dc) == 1
+}
+
+fn between(a: u8, b: u8) -> Option<u8> {
+    let (dr, dc) = (
+        row(b) as i8 - row(a) as i8,
+        column(b) as i8 - column(a) as i8,
+    );
+    let line = (dr.abs() == 2 || dr == 0) && (dc.abs() == 2 || dc == 0) && (dr, dc) != (0, 0);
+    line.then(|| {
+        square(
+            (row(a) as i8 + dr / 2) as u8,
+            (column(a) as i8 + dc / 2) as u8,
+        )
+    })
+}
+
+/// Routes by the rule book alone (§12, §3): one step onto an empty square,
+/// or hops over a filled square onto an empty one, never landing twice.
+fn travels(pos: &HalmaPosition, route: &[u8]) -> bool {
+    let mut filled = pos.occupied();
+    if route.len() < 2 {
+        return false;
+    }
+    filled.remove(route[0]);
+    if route.len() == 2 && next_to(route[0], route[1]) && !filled.contains(route[1]) {
+        return true;
+    }
+    let mut landed = vec![route[0]];
+    route.windows(2).all(|leg| {
+        let ok = between(leg[0], leg[1]).is_some_and(|o| filled.contains(o))
+            && !filled.contains(leg[1])
+            && !landed.contains(&leg[1]);
+        landed.push(leg[1]);
+        ok
+    })
+}
+
+#[test]
+fn a_route_through_a_square_no_hop_lands_on_is_refused() {
+    use starhop_engine::shape::BoxGame;
+    let game = HalmaGame::new(rules(2)).unwrap();
+    let hop = game
+        .legal_moves()
+        .into_iter()
+        .find(|m| !next_to(m.from, m.to))
+        .expect("a hop from the start");
+    let route: Vec<u16> = hop.route.iter().map(|&s| u16::from(s)).collect();
+    assert_eq!(
+        BoxGame::route(&game, &game.move_for_route(&route).unwrap()),
+        route
+    );
+    // The same start and end by way of the far corner, where no hop lands.
+    let bogus = [u16::from(hop.from), 0, u16::from(hop.to)];
+    assert!(game.move_for_route(&bogus).is_none(), "{bogus:?}");
+    assert!(!game.position().is_valid_route(&[hop.from, 0, hop.to]));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Every legal move's route is one a piece can travel, and a route with
+    /// one landing changed is accepted exactly when the rule book's own
+    /// reading says a piece can travel it.
+    #[test]
+    fn routes_are_valid_exactly_when_a_piece_can_travel_them(
+        four in any::<bool>(),
+        picks in proptest::collection::vec(any::<u32>(), 0..30),
+        change in any::<u32>(),
+        to in any::<u8>(),
+    ) {
+        let mut game = HalmaGame::new(rules(if four { 4 } else { 2 })).unwrap();
+        for pick in picks {
+            let moves = game.legal_moves();
+            if game.is_over() || moves.is_empty() {
+                break;
+            }
+            let m = &moves[pick as usize % moves.len()];
+            game.play(m.from, m.to).unwrap();
+        }
+        let pos = *game.position();
+        for m in game.legal_moves() {
+            prop_assert!(pos.is_valid_route(&m.route), "{:?}", m.route);
+            prop_assert!(travels(&pos, &m.route), "{:?}", m.route);
+            let mut route = m.route.clone();
+            let i = change as usize % route.len();
+            route[i] = to;
+            prop_assert_eq!(pos.is_valid_route(&route), travels(&pos, &route), "{:?}", route);
+        }
+    }
 
     /// Undo takes a game back exactly, redo forward exactly, and the
     /// actions replay to the same game.

@@ -194,6 +194,33 @@ impl HalmaPosition {
         self.to_move = (self.to_move + 1) % self.players;
     }
 
+    /// Whether the piece on the route's first square can travel exactly
+    /// this route now (legality of the move aside): one step onto an empty
+    /// square, or hops each over a filled square onto an empty one it has
+    /// not landed on before, its start included.
+    pub fn is_valid_route(&self, route: &[Square]) -> bool {
+        let (Some(&from), Some(&to)) = (route.first(), route.last()) else {
+            return false;
+        };
+        let occupied = self.occupied();
+        if route.len() == 2 && steps()[from as usize].contains(to) && !occupied.contains(to) {
+            return true;
+        }
+        let mut landed = Squares::EMPTY;
+        landed.insert(from);
+        route.len() >= 2
+            && route.windows(2).all(|leg| {
+                let (at, land) = (leg[0], leg[1]);
+                let hop = jumps()[at as usize]
+                    .iter()
+                    .flatten()
+                    .any(|&(over, to)| to == land && occupied.contains(over) && over != from);
+                let fresh = !occupied.contains(land) && !landed.contains(land);
+                landed.insert(land);
+                hop && fresh
+            })
+    }
+
     /// The seat whose piece stands on `s`.
     pub fn owner(&self, s: Square) -> Option<usize> {
         (0..self.players as usize).find(|&p| self.pieces[p].contains(s))

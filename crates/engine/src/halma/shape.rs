@@ -54,18 +54,23 @@ impl BoxGame for HalmaGame {
         }
     }
 
-    /// The legal move from the route's start to its end (a move is its
-    /// (from, to) pair, whatever the route between), or a pass for an
-    /// empty route when no move is left.
+    /// The legal move from the route's start to its end, played along this
+    /// very route (one the piece can travel: a step, or hops over filled
+    /// squares), or a pass for an empty route when no move is left.
     fn move_for_route(&self, route: &[u16]) -> Option<HalmaTurn> {
         if self.is_over() {
             return None;
         }
         match (route.first(), route.last()) {
             (Some(&from), Some(&to)) if route.len() >= 2 => {
-                let (from, to) = (u8::try_from(from).ok()?, u8::try_from(to).ok()?);
-                let mv = self.legal_move(from, to)?;
-                Some(HalmaTurn::Hop { route: mv.route })
+                let squares: Vec<u8> = route
+                    .iter()
+                    .map(|&s| u8::try_from(s).ok())
+                    .collect::<Option<_>>()?;
+                self.legal_move(u8::try_from(from).ok()?, u8::try_from(to).ok()?)?;
+                self.position()
+                    .is_valid_route(&squares)
+                    .then_some(HalmaTurn::Hop { route: squares })
             }
             (None, _) => HalmaGame::legal_moves(self)
                 .is_empty()
