@@ -93,6 +93,7 @@ fn run(
             stop: None,
             improve_nodes: None,
             beam: None,
+            meet: false,
         },
     )
 }
@@ -230,8 +231,9 @@ fn bfs_min_moves(pos: FoodPosition, finish: Option<u8>) -> Option<u32> {
 
 /// Fewest moves as the solver finds them by default, by shortening from
 /// above with no node limit alone (`--improve-nodes 0`, how the full-board
-/// bounds were pushed down), and with the beam first (`--beam`): all prove
-/// the minima a breadth-first search finds.
+/// bounds were pushed down), with the beam first (`--beam`), and proven from
+/// below by meeting in the middle (`--meet`): all prove the minima a
+/// breadth-first search finds.
 #[test]
 fn fewest_moves_match_a_breadth_first_search() {
     let mut rng = Rng::new(11);
@@ -243,8 +245,13 @@ fn fewest_moves_match_a_breadth_first_search() {
             let pos = FoodPosition { board, marbles };
             for finish in [None, Some(f)] {
                 let want = bfs_min_moves(pos, finish).expect("built backward: solvable");
-                for (improve_nodes, beam) in [(None, None), (Some(u64::MAX), None), (None, Some(4))]
-                {
+                let ways = [
+                    (None, None, false),
+                    (Some(u64::MAX), None, false),
+                    (None, Some(4), false),
+                    (Some(1), None, true),
+                ];
+                for (improve_nodes, beam, meet) in ways {
                     let sol = solve(
                         pos,
                         &Solve {
@@ -252,6 +259,7 @@ fn fewest_moves_match_a_breadth_first_search() {
                             min_moves: true,
                             beam,
                             improve_nodes,
+                            meet,
                             ..Default::default()
                         },
                     );
@@ -262,7 +270,7 @@ fn fewest_moves_match_a_breadth_first_search() {
                     assert_eq!(
                         moves.len() as u32,
                         want,
-                        "{holes} {k} {finish:?} {improve_nodes:?} {beam:?}"
+                        "{holes} {k} {finish:?} {improve_nodes:?} {beam:?} {meet}"
                     );
                     assert_solves(pos, finish, &moves);
                 }
@@ -365,6 +373,7 @@ fn a_raised_stop_flag_stops_the_search() {
             stop: Some(&stop),
             improve_nodes: None,
             beam: None,
+            meet: false,
         },
     );
     assert_eq!(sol.verdict, Verdict::Stopped);
@@ -391,7 +400,8 @@ fn every_puzzle_is_valid_and_solvable_with_its_minimum_checked() {
         };
         assert_solves(pos, finish, &moves);
         if let (Some(min), Some(solution)) = (p.min_moves, &p.solution) {
-            // Proven minimal offline (minutes): replay the stored solution.
+            // Proven minimal offline (more than seconds): replay the
+            // stored solution.
             let mut g = FoodGame::new(p.rules()).unwrap();
             for route in solution {
                 g.play_hexes(route)
@@ -404,12 +414,25 @@ fn every_puzzle_is_valid_and_solvable_with_its_minimum_checked() {
             );
             assert_eq!(solution.len() as u32, min, "{}", p.id);
         } else if let Some(min) = p.min_moves {
-            let Verdict::Solved { moves, minimal } = run(pos, finish, true).verdict else {
-                panic!("{} is solvable", p.id);
-            };
-            assert!(minimal);
-            assert_eq!(moves.len() as u32, min, "{}", p.id);
-            assert_solves(pos, finish, &moves);
+            // Proven again by meeting in the middle, and by iterative
+            // deepening too up to 16 marbles (beyond, it takes minutes).
+            for meet in [true, false] {
+                if !meet && pos.count() > 16 {
+                    continue;
+                }
+                let how = Solve {
+                    finish,
+                    min_moves: true,
+                    meet,
+                    ..Default::default()
+                };
+                let Verdict::Solved { moves, minimal } = solve(pos, &how).verdict else {
+                    panic!("{} is solvable", p.id);
+                };
+                assert!(minimal, "{} {meet}", p.id);
+                assert_eq!(moves.len() as u32, min, "{} {meet}", p.id);
+                assert_solves(pos, finish, &moves);
+            }
         }
     }
 }
@@ -536,49 +559,100 @@ fn pondering_remembers_the_right_answer_after_every_move() {
     );
 }
 
-/// The shortest solutions known on the full boards where the minimum is not
-/// proven (docs/rules.md §10, "What is known"), as `solve --json` printed
-/// them: each replays through the engine and the independent checker to one
-/// marble in the number of moves the rule book gives as the upper bound.
-#[test]
-fn the_best_known_full_board_solutions_replay_to_one_marble() {
+/// The best known full-board solutions (`data/food_best_known.json`, as
+/// `solve --json` printed them): each start, finish, moves and the upper
+/// bound the rule book gives.
+fn best_known_lines() -> Vec<(FoodPosition, Option<u8>, Vec<FoodMove>, u64)> {
     let known: Vec<serde_json::Value> =
         serde_json::from_str(include_str!("data/food_best_known.json")).unwrap();
-    assert!(!known.is_empty());
-    for v in known {
-        let holes = v["holes"].as_u64().unwrap() as usize;
-        let hex = |p: &serde_json::Value| {
-            Hex::new(p[0].as_i64().unwrap() as i8, p[1].as_i64().unwrap() as i8)
-        };
-        let vacant: Vec<Hex> = v["vacant"].as_array().unwrap().iter().map(hex).collect();
-        let board = FoodBoard::with_holes(holes).unwrap();
-        let mut marbles = board.all;
-        for &h in &vacant {
-            marbles &= !bit(board.cell(h).unwrap());
-        }
-        let pos = FoodPosition { board, marbles };
-        let mut moves = Vec::new();
-        let mut p = pos;
-        for route in v["moves"].as_array().unwrap() {
-            let cells: Vec<u8> = route
+    known
+        .iter()
+        .map(|v| {
+            let holes = v["holes"].as_u64().unwrap() as usize;
+            let hex = |p: &serde_json::Value| {
+                Hex::new(p[0].as_i64().unwrap() as i8, p[1].as_i64().unwrap() as i8)
+            };
+            let vacant: Vec<Hex> = v["vacant"].as_array().unwrap().iter().map(hex).collect();
+            let board = FoodBoard::with_holes(holes).unwrap();
+            let mut marbles = board.all;
+            for &h in &vacant {
+                marbles &= !bit(board.cell(h).unwrap());
+            }
+            let pos = FoodPosition { board, marbles };
+            let mut moves = Vec::new();
+            let mut p = pos;
+            for route in v["moves"].as_array().unwrap() {
+                let cells: Vec<u8> = route
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|h| board.cell(hex(h)).unwrap())
+                    .collect();
+                let m = p.check(&cells, false).unwrap();
+                p = p.after(&m);
+                moves.push(m);
+            }
+            let finish = v["finish"]
                 .as_array()
-                .unwrap()
-                .iter()
-                .map(|h| board.cell(hex(h)).unwrap())
-                .collect();
-            let m = p.check(&cells, false).unwrap();
-            p = p.after(&m);
-            moves.push(m);
-        }
-        let finish = v["finish"]
-            .as_array()
-            .map(|_| board.cell(hex(&v["finish"])).unwrap());
+                .map(|_| board.cell(hex(&v["finish"])).unwrap());
+            (pos, finish, moves, v["upper_bound"].as_u64().unwrap())
+        })
+        .collect()
+}
+
+/// The shortest solutions known on the full boards where the minimum is not
+/// proven (docs/rules.md §10, "What is known"): each replays through the
+/// engine and the independent checker to one marble in the number of moves
+/// the rule book gives as the upper bound.
+#[test]
+fn the_best_known_full_board_solutions_replay_to_one_marble() {
+    let known = best_known_lines();
+    assert!(!known.is_empty());
+    for (pos, finish, moves, upper_bound) in known {
         assert_solves(pos, finish, &moves);
-        assert_eq!(
-            moves.len() as u64,
-            v["upper_bound"].as_u64().unwrap(),
-            "{holes} holes"
-        );
+        assert_eq!(moves.len() as u64, upper_bound, "{} holes", pos.board.len());
+    }
+}
+
+/// Meeting in the middle and iterative deepening prove the same fewest
+/// moves from positions along the 37-hole line (the smaller case of the
+/// full-board proof), to anywhere and to the line's own last hole.
+#[test]
+fn meeting_in_the_middle_and_iterative_deepening_agree_along_the_37_hole_line() {
+    let (start, _, line, _) = best_known_lines()
+        .into_iter()
+        .find(|(p, _, _, _)| p.board.len() == 37)
+        .expect("a 37-hole line");
+    let end = line.iter().fold(start, |p, m| p.after(m)).marbles;
+    let mut pos = start;
+    for (k, m) in line.iter().enumerate() {
+        pos = pos.after(m);
+        if k < 7 || k + 1 == line.len() {
+            continue;
+        }
+        for finish in [None, Some(end.trailing_zeros() as u8)] {
+            let proof = |meet| {
+                let sol = solve(
+                    pos,
+                    &Solve {
+                        finish,
+                        min_moves: true,
+                        improve_nodes: Some(1),
+                        meet,
+                        ..Default::default()
+                    },
+                );
+                let Verdict::Solved { moves, minimal } = sol.verdict else {
+                    panic!("the line goes on from here");
+                };
+                assert!(minimal);
+                assert_solves(pos, finish, &moves);
+                moves.len()
+            };
+            let met = proof(true);
+            assert_eq!(met, proof(false), "after {} moves, {finish:?}", k + 1);
+            assert!(met < line.len() - k);
+        }
     }
 }
 

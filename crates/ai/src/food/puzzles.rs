@@ -22,8 +22,9 @@ pub struct Puzzle {
     /// third star; `None` where no minimum is proven.
     #[serde(default)]
     pub min_moves: Option<u32>,
-    /// A shortest solution, kept where proving the minimum takes minutes
-    /// (the full 37-hole starts, proved with `starhop-cli solve --min-moves`,
+    /// A shortest solution, kept where proving the minimum takes more than
+    /// a few seconds (the full 37-hole starts and the larger 61-hole
+    /// positions, proved with `starhop-cli solve --min-moves --meet`,
     /// figures in the README): the tests replay it rather than prove it
     /// again. `food-puzzles` does not write it; add it back after
     /// regenerating.

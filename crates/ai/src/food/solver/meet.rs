@@ -1,0 +1,630 @@
+//! Fewest moves proven by meeting in the middle.
+//!
+//! A solution of at most `limit` moves passes a position `P` reached in `a`
+//! moves that is at most `limit - a` moves from one marble. So breadth-first
+//! layers over whole chains from the start, and from every one-marble
+//! finish backwards (chains undone), share a position exactly when such a
+//! solution exists, once their depths add up to `limit`. The forward side
+//! grows while its next layer is predicted to stay under
+//! `FORWARD_LAYER_MOST` positions, the backward side the rest: undone
+//! chains branch far more widely (a lone marble can come back along any
+//! path), so the backward layers stay few and keep only positions of at
+//! most as many marbles as the forward side's last layer can have (every
+//! solution passes such a position there, or ends before it).
+//!
+//! - Positions are kept as least images under the symmetries fixing the
+//!   finish (all 12 without one), each in the first layer that reaches it.
+//! - Forward, a position is kept only if the moves still needed
+//!   (`Geo::moves_needed`; with a finish also the pagodas) fit within the
+//!   limit; backward, only if the moves needed to come from the start
+//!   (`Geo::moves_from`, the least over the start's images, since a kept
+//!   position stands for all its images) fit.
+//! - A meeting is read back into moves layer by layer; a test checks every
+//!   answer against the iterative deepening search.
+
+use super::{Geo, J};
+use rustc_hash::FxHashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// What meeting in the middle found for one limit.
+pub(super) enum Meeting {
+    /// Captures of a solution within the limit (chains one after another).
+    Solution(Vec<J>),
+    /// No solution within the limit.
+    None,
+    /// Stopped from outside, or the layers outgrew `MAX_POSITIONS`.
+    Stopped,
+}
+
+/// The forward side's next layer, predicted, above which the backward side
+/// grows instead (the 37-hole proofs: forward 11 moves, backward 3).
+const FORWARD_LAYER_MOST: f64 = 150e6;
+
+/// Positions both sides may keep together before giving up (16 bytes
+/// each, and the sorting of a new layer at most doubles it for a moment).
+const MAX_POSITIONS: usize = 600_000_000;
+
+/// Forward layers up to this size are searched forward when a meeting is
+/// read back (about a second), larger ones by undoing chains.
+const SCAN_MOST: usize = 4_000_000;
+
+/// One side's layers: `layers[d]` holds (sorted) the positions first reached
+/// in `d` moves.
+struct Side {
+    layers: Vec<Vec<u128>>,
+    backward: bool,
+}
+
+impl Side {
+    fn depth(&self) -> usize {
+        self.layers.len() - 1
+    }
+
+    /// The next layer's size if it grows as the last did.
+    fn predicted(&self) -> f64 {
+        let n = self.layers.len();
+        let last = self.layers[n - 1].len() as f64;
+        let before = if n > 1 {
+            self.layers[n - 2].len().max(1) as f64
+        } else {
+            1.0
+        };
+        last * last / before
+    }
+
+    fn contains(&self, m: u128) -> Option<usize> {
+        self.layers.iter().position(|l| l.binary_search(&m).is_ok())
+    }
+}
+
+struct Meet<'a> {
+    geo: &'a Geo,
+    syms: Vec<usize>,
+    finish: Option<u8>,
+    /// The start's images under `syms` (the backward bound's reference).
+    starts: Vec<u128>,
+    limit: u32,
+    /// The start's marbles: no position backward holds more.
+    most: u32,
+    /// Forward layers up to this size are searched forward when reading
+    /// back (`SCAN_MOST`; tests vary it).
+    scan_most: usize,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Meet<'a> {
+    fn new(
+        geo: &'a Geo,
+        m: u128,
+        finish: Option<u8>,
+        limit: u8,
+        stop: Option<&'a AtomicBool>,
+    ) -> Meet<'a> {
+        let syms = geo.stabiliser(finish);
+        let mut starts: Vec<u128> = syms.iter().map(|&k| geo.image(k, m)).collect();
+        starts.push(m);
+        starts.sort_unstable();
+        starts.dedup();
+        Meet {
+            geo,
+            syms,
+            finish,
+            starts,
+            limit: limit as u32,
+            most: m.count_ones(),
+            scan_most: SCAN_MOST,
+            stop,
+        }
+    }
+
+    fn canon(&self, m: u128) -> u128 {
+        self.geo.least_image(&self.syms, m)
+    }
+
+    /// Moves still needed from `m`: forward to one marble, backward from
+    /// the start.
+    fn bound(&self, m: u128, backward: bool) -> u32 {
+        if backward {
+            let from = |s: &u128| self.geo.moves_from(*s, m);
+            self.starts.iter().map(from).min().unwrap_or(0)
+        } else if self
+            .finish
+            .is_some_and(|f| self.geo.pagoda_cut(m, f).is_some())
+        {
+            u32::MAX / 2
+        } else {
+            self.geo.moves_needed(m, self.finish, None)
+        }
+    }
+
+    fn stopped(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
+    /// Adds the side's next layer (both cores, each deduplicating as it
+    /// goes), backward of at most `most` marbles; `false` if stopped.
+    fn grow(&self, side: &mut Side, most: u32) -> bool {
+        let depth = side.depth() as u32 + 1;
+        let backward = side.backward;
+        let last = &side.layers[side.depth()];
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let part = last.len().div_ceil(threads).max(1);
+        let parts: Vec<Option<Vec<u128>>> = std::thread::scope(|s| {
+            let handles: Vec<_> = last
+                .chunks(part)
+                .map(|chunk| {
+                    s.spawn(move || {
+                        let mut out = Vec::new();
+                        let mut ends = Vec::new();
+                        let mut seen = FxHashSet::default();
+                        let mut sorted = 0;
+                        for (k, &m) in chunk.iter().enumerate() {
+                            if k % 4096 == 0 && self.stopped() {
+                                return None;
+                            }
+                            ends.clear();
+                            if backward {
+                                self.geo.unchain_ends(m, most, &mut ends, &mut seen);
+                            } else {
+                                self.geo.chain_ends(m, &mut ends);
+                            }
+                            for &e in &ends {
+                                if depth + self.bound(e, backward) <= self.limit {
+                                    out.push(self.canon(e));
+                                }
+                            }
+                            if out.len() > 2 * sorted + (1 << 22) {
+                                out.sort_unstable();
+                                out.dedup();
+                                sorted = out.len();
+                            }
+                        }
+                        out.sort_unstable();
+                        out.dedup();
+                        Some(out)
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("a layer thread"))
+                .collect()
+        });
+        let mut next = Vec::new();
+        for p in parts {
+            let Some(p) = p else { return false };
+            next.extend(p);
+        }
+        next.sort_unstable();
+        next.dedup();
+        next.retain(|&m| side.contains(m).is_none());
+        next.shrink_to_fit();
+        side.layers.push(next);
+        true
+    }
+
+    /// A position on both sides, with its layer on each.
+    fn meeting(&self, fwd: &Side, back: &Side) -> Option<(u128, usize, usize)> {
+        for (d, layer) in fwd.layers.iter().enumerate() {
+            for &m in layer {
+                if let Some(e) = back.contains(m) {
+                    return Some((m, d, e));
+                }
+            }
+        }
+        None
+    }
+
+    /// Walks from `m` (in `side`'s layer `depth`) to the side's layer 0, a
+    /// move at a time (undone moves for the forward side): the positions
+    /// passed, `m` first, each in the orientation of the one before.
+    fn walk(&self, side: &Side, mut m: u128, depth: usize) -> Vec<u128> {
+        let mut out = vec![m];
+        let mut ends = Vec::new();
+        let mut seen = FxHashSet::default();
+        for d in (0..depth).rev() {
+            let layer = &side.layers[d];
+            // Undoing chains from a nearly empty board branches without end
+            // (a lone marble comes back along any path), so small forward
+            // layers are searched forward instead.
+            if !side.backward && layer.len() <= self.scan_most {
+                m = self.before_by_scan(layer, m);
+                out.push(m);
+                continue;
+            }
+            ends.clear();
+            if side.backward {
+                self.geo.chain_ends(m, &mut ends);
+            } else {
+                // Each move takes a marble: layer `d` holds no more than
+                // the start less `d`.
+                let most = self.most - d as u32;
+                self.geo.unchain_ends(m, most, &mut ends, &mut seen);
+            }
+            m = *ends
+                .iter()
+                .find(|&&e| layer.binary_search(&self.canon(e)).is_ok())
+                .expect("a layer's position comes from the layer before");
+            out.push(m);
+        }
+        out
+    }
+
+    /// A position one whole chain before `m`, found among the images of
+    /// `layer`'s positions, oriented so that its chain ends exactly in `m`.
+    fn before_by_scan(&self, layer: &[u128], m: u128) -> u128 {
+        let target = self.canon(m);
+        let mut ends = Vec::new();
+        for &x in layer {
+            ends.clear();
+            self.geo.chain_ends(x, &mut ends);
+            for &e in &ends {
+                if self.canon(e) != target {
+                    continue;
+                }
+                // The symmetry turning `e` into `m` turns `x` into the
+                // position before `m`.
+                if let Some(k) = std::iter::once(0)
+                    .chain(self.syms.iter().copied())
+                    .find(|&k| self.geo.image(k, e) == m)
+                {
+                    return self.geo.image(k, x);
+                }
+            }
+        }
+        unreachable!("a layer's position comes from the layer before")
+    }
+
+    /// The captures of one chain from `a` to `b`.
+    fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
+        fn go(geo: &Geo, m: u128, at: u8, b: u128, route: &mut Vec<J>) -> bool {
+            if m == b && !route.is_empty() {
+                return true;
+            }
+            for &(over, to) in &geo.hops[at as usize] {
+                if m >> over & 1 == 1 && m >> to & 1 == 0 {
+                    let j = J { from: at, over, to };
+                    route.push(j);
+                    if go(geo, m ^ j.flips(), to, b, route) {
+                        return true;
+                    }
+                    route.pop();
+                }
+            }
+            false
+        }
+        // The marble that moves left its hole, unless its chain came back.
+        let mut route = Vec::new();
+        for mut from in [a & !b, a & b] {
+            while from != 0 {
+                let at = from.trailing_zeros() as u8;
+                from &= from - 1;
+                if go(self.geo, a, at, b, &mut route) {
+                    return route;
+                }
+            }
+        }
+        unreachable!("consecutive positions of a walk differ by one chain")
+    }
+
+    /// The solution through a meeting `p` (forward layer `d`, backward `e`)
+    /// as captures from the start `m`.
+    fn read_back(&self, m: u128, p: u128, d: usize, e: usize, fwd: &Side, back: &Side) -> Vec<J> {
+        // Back to an image of the start, then turn everything onto the start.
+        let mut way = self.walk(fwd, p, d);
+        way.reverse();
+        // Only a symmetry fixing the finish keeps the backward layers valid.
+        let k = std::iter::once(0)
+            .chain(self.syms.iter().copied())
+            .find(|&k| self.geo.image(k, way[0]) == m)
+            .expect("the walk ends on an image of the start");
+        let mut way: Vec<u128> = way.iter().map(|&x| self.geo.image(k, x)).collect();
+        let middle = *way.last().expect("the walk holds the meeting");
+        way.extend(self.walk(back, middle, e).into_iter().skip(1));
+        way.windows(2)
+            .flat_map(|w| self.chain_between(w[0], w[1]))
+            .collect()
+    }
+}
+
+/// Whether `m` (on the grid) comes down to one marble (on `finish`) within
+/// `limit` whole-chain moves, by meeting in the middle.
+pub(super) fn meet(
+    geo: &Geo,
+    m: u128,
+    finish: Option<u8>,
+    limit: u8,
+    stop: Option<&AtomicBool>,
+) -> Meeting {
+    meet_reading(Meet::new(geo, m, finish, limit, stop), m)
+}
+
+/// `meet` with its settings made.
+fn meet_reading(meet: Meet, m: u128) -> Meeting {
+    let (geo, finish, limit) = (meet.geo, meet.finish, meet.limit);
+    // Backwards from every one-marble finish the class argument leaves.
+    let ends = match finish {
+        Some(f) => 1u128 << f,
+        None => {
+            let counts = geo.class.map(|c| (c & m).count_ones());
+            match super::class_of_parities(counts) {
+                Some(class) => geo.class[class as usize],
+                None => 0,
+            }
+        }
+    };
+    let mut finishes: Vec<u128> = (0..128)
+        .filter(|i| ends >> i & 1 == 1)
+        .map(|i| meet.canon(1u128 << i))
+        .collect();
+    finishes.sort_unstable();
+    finishes.dedup();
+    let mut fwd = Side {
+        layers: vec![vec![meet.canon(m)]],
+        backward: false,
+    };
+    let mut back = Side {
+        layers: vec![finishes],
+        backward: true,
+    };
+    let t = Instant::now();
+    let debug = std::env::var_os("STARHOP_DEBUG").is_some();
+    while fwd.depth() + back.depth() < limit as usize {
+        // The forward side's last layer holds positions of at most this
+        // many marbles.
+        let most = meet.most.saturating_sub(fwd.depth() as u32);
+        let side = if fwd.predicted() <= FORWARD_LAYER_MOST {
+            &mut fwd
+        } else {
+            &mut back
+        };
+        if !meet.grow(side, most) {
+            return Meeting::Stopped;
+        }
+        let (way, depth, grown) = (side.backward, side.depth(), side.layers[side.depth()].len());
+        let kept: usize = fwd.layers.iter().chain(&back.layers).map(Vec::len).sum();
+        if debug {
+            eprintln!(
+                "meeting for {limit}: {} layer {depth} keeps {grown}, {kept} in all, {:.1?}",
+                if way { "backward" } else { "forward" },
+                t.elapsed()
+            );
+        }
+        if kept > MAX_POSITIONS {
+            if debug {
+                eprintln!("meeting for {limit}: over {MAX_POSITIONS} positions, given up");
+            }
+            return Meeting::Stopped;
+        }
+    }
+    match meet.meeting(&fwd, &back) {
+        Some((p, d, e)) => Meeting::Solution(meet.read_back(m, p, d, e, &fwd, &back)),
+        None => Meeting::None,
+    }
+}
+
+impl Geo {
+    /// The position after each whole chain from `m` (each once).
+    pub(super) fn chain_ends(&self, m: u128, out: &mut Vec<u128>) {
+        let mut froms = 0u128;
+        let mut js = Vec::new();
+        self.jumps_into(m, &mut js);
+        for j in &js {
+            froms |= 1u128 << j.from;
+        }
+        while froms != 0 {
+            let at = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let first = out.len();
+            self.chain_ends_from(m, at, out, first);
+        }
+    }
+
+    /// Chains going on from `at` (every route: the same position may be
+    /// reached with the marble on another hole, and go on differently).
+    fn chain_ends_from(&self, m: u128, at: u8, out: &mut Vec<u128>, first: usize) {
+        for &(over, to) in &self.hops[at as usize] {
+            if m >> over & 1 == 1 && m >> to & 1 == 0 {
+                let after = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
+                if !out[first..].contains(&after) {
+                    out.push(after);
+                }
+                self.chain_ends_from(after, to, out, first);
+            }
+        }
+    }
+
+    /// The position before each whole chain that ends in `m`, of at most
+    /// `most` marbles: a marble goes back along its route, each capture
+    /// undone. Routes are followed once per (position, hole of the marble)
+    /// in `seen`: on an emptying board undone chains branch widely, and
+    /// many orders of the same captures meet again.
+    pub(super) fn unchain_ends(
+        &self,
+        m: u128,
+        most: u32,
+        out: &mut Vec<u128>,
+        seen: &mut FxHashSet<(u128, u8)>,
+    ) {
+        let mut x = m;
+        while x != 0 {
+            let at = x.trailing_zeros() as u8;
+            x &= x - 1;
+            seen.clear();
+            self.unchain_ends_from(m, at, most, out, seen);
+        }
+    }
+
+    fn unchain_ends_from(
+        &self,
+        m: u128,
+        at: u8,
+        most: u32,
+        out: &mut Vec<u128>,
+        seen: &mut FxHashSet<(u128, u8)>,
+    ) {
+        if m.count_ones() >= most {
+            return;
+        }
+        for &(over, to) in &self.hops[at as usize] {
+            if m >> over & 1 == 0 && m >> to & 1 == 0 {
+                let before = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
+                if seen.insert((before, to)) {
+                    out.push(before);
+                    self.unchain_ends_from(before, to, most, out, seen);
+                }
+            }
+        }
+    }
+
+    /// Moves needed to come from `start` to `m`: a corner marble cannot be
+    /// captured, so each corner full in `start` and empty in `m` needs a
+    /// move of its own; so does each of the disjoint closed regions full in
+    /// `start` and not in `m` (its first change is a move starting in it).
+    pub(super) fn moves_from(&self, start: u128, m: u128) -> u32 {
+        let mut n = (start & self.corners & !m).count_ones();
+        let mut used = 0u128;
+        for &r in &self.regions {
+            if start & r == r && m & r != r && used & r == 0 {
+                used |= r;
+                n += 1;
+            }
+        }
+        n
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use starhop_engine::Rng;
+    use starhop_engine::food::FoodBoard;
+
+    fn holes_of(geo: &Geo) -> Vec<u8> {
+        (0..128).filter(|i| geo.cells >> i & 1 == 1).collect()
+    }
+
+    /// Both bounds hold for every image of a position a side keeps.
+    /// Backward: along random play from a full board less one hole, the
+    /// moves needed to come from the start never exceed the moves made.
+    #[test]
+    fn the_moves_from_the_start_never_exceed_the_moves_made() {
+        let mut rng = Rng::new(5);
+        let mut checked = 0;
+        for holes in [37, 61] {
+            let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
+            let cells = holes_of(geo);
+            let mut ends = Vec::new();
+            for _ in 0..30 {
+                let pick = |rng: &mut Rng| cells[rng.below(cells.len() as u64) as usize];
+                let start = geo.cells & !(1u128 << pick(&mut rng));
+                for finish in [None, Some(pick(&mut rng))] {
+                    let meet = Meet::new(geo, start, finish, 0, None);
+                    let mut x = start;
+                    for k in 0..16 {
+                        for &g in std::iter::once(&0).chain(&meet.syms) {
+                            assert!(meet.bound(geo.image(g, x), true) <= k);
+                            checked += 1;
+                        }
+                        ends.clear();
+                        geo.chain_ends(x, &mut ends);
+                        if ends.is_empty() {
+                            break;
+                        }
+                        x = ends[rng.below(ends.len() as u64) as usize];
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// Forward: along lines built backward from one marble (so the moves
+    /// left are known), the moves still needed never exceed them.
+    #[test]
+    fn the_moves_still_needed_never_exceed_the_moves_left() {
+        let mut rng = Rng::new(6);
+        let mut checked = 0;
+        for holes in [37, 61] {
+            let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
+            let cells = holes_of(geo);
+            let (mut ends, mut seen) = (Vec::new(), FxHashSet::default());
+            for _ in 0..40 {
+                let f = cells[rng.below(cells.len() as u64) as usize];
+                let mut line = vec![1u128 << f];
+                for _ in 0..rng.below(10) + 2 {
+                    ends.clear();
+                    // Undone chains of at most three captures keep the
+                    // enumeration small on the emptier boards.
+                    let at = *line.last().unwrap();
+                    geo.unchain_ends(at, at.count_ones() + 3, &mut ends, &mut seen);
+                    if ends.is_empty() {
+                        break;
+                    }
+                    line.push(ends[rng.below(ends.len() as u64) as usize]);
+                }
+                line.reverse();
+                for finish in [None, Some(f)] {
+                    let meet = Meet::new(geo, line[0], finish, 0, None);
+                    for (k, &x) in line.iter().enumerate() {
+                        for &g in std::iter::once(&0).chain(&meet.syms) {
+                            let left = (line.len() - 1 - k) as u32;
+                            assert!(meet.bound(geo.image(g, x), false) <= left);
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+
+    /// A meeting read back forward (small layers) and by undoing chains
+    /// (large ones) gives a legal solution within the limit either way, and
+    /// one move fewer finds none.
+    #[test]
+    fn meetings_read_back_both_ways_are_solutions_within_the_limit() {
+        let mut rng = Rng::new(7);
+        let geo = Geo::of(FoodBoard::with_holes(37).unwrap());
+        let cells = holes_of(geo);
+        let (mut ends, mut seen) = (Vec::new(), FxHashSet::default());
+        let mut read = 0;
+        for _ in 0..12 {
+            let f = cells[rng.below(cells.len() as u64) as usize];
+            let mut m = 1u128 << f;
+            for _ in 0..rng.below(4) + 3 {
+                ends.clear();
+                geo.unchain_ends(m, m.count_ones() + 3, &mut ends, &mut seen);
+                if ends.is_empty() {
+                    break;
+                }
+                m = ends[rng.below(ends.len() as u64) as usize];
+            }
+            for finish in [None, Some(f)] {
+                let with = |limit: u8, scan_most: usize| {
+                    let mut meet = Meet::new(geo, m, finish, limit, None);
+                    meet.scan_most = scan_most;
+                    meet_reading(meet, m)
+                };
+                let limit = (1..=20)
+                    .find(|&l| matches!(with(l, usize::MAX), Meeting::Solution(_)))
+                    .expect("built backward from one marble");
+                assert!(matches!(with(limit - 1, 0), Meeting::None));
+                for scan_most in [0, usize::MAX] {
+                    let Meeting::Solution(path) = with(limit, scan_most) else {
+                        panic!("{m:#x}: no solution read back")
+                    };
+                    assert!(Geo::legal(m, path.iter().copied()), "{m:#x}");
+                    let last = path.iter().fold(m, |x, j| x ^ j.flips());
+                    assert_eq!(last.count_ones(), 1);
+                    assert!(finish.is_none_or(|f| last == 1u128 << f));
+                    let chains = 1 + path.windows(2).filter(|w| w[1].from != w[0].to).count();
+                    assert!(chains <= limit as usize, "{chains} > {limit}");
+                    read += 1;
+                }
+            }
+        }
+        assert_eq!(read, 48);
+    }
+}
