@@ -664,6 +664,38 @@ fn solve_with_a_beam_prints_a_short_solution_not_proven() {
     assert_eq!(marbles_left_after(&v, &[starhop_engine::Hex::new(1, 0)]), 1);
 }
 
+/// `--meet` proves a puzzle's stored minimum: the fewest moves, marked
+/// minimal, onto the puzzle's finishing hole.
+#[test]
+fn solve_min_moves_by_meeting_proves_a_puzzles_minimum() {
+    use starhop_engine::Hex;
+    let all = starhop_ai::food::puzzles::all();
+    let p = all.iter().find(|p| p.id == "37-b14").expect("the puzzle");
+    let finish = p.finish.expect("a finishing hole");
+    let board = p.rules().board().unwrap();
+    let vacant: Vec<Hex> = board
+        .hexes
+        .iter()
+        .copied()
+        .filter(|h| !p.marbles.contains(h))
+        .collect();
+    let mut args: Vec<String> = ["solve", "--holes", "37", "--min-moves", "--meet", "--json"]
+        .map(String::from)
+        .into();
+    args.extend(vacant.iter().map(|h| format!("--vacant={},{}", h.q, h.r)));
+    args.push(format!("--finish={},{}", finish.q, finish.r));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (code, out, err) = cli_code(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["minimal"], true, "{v}");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(Some(moves.len() as u32), p.min_moves, "{v}");
+    let last = moves.last().and_then(|m| m.as_array()?.last()).unwrap();
+    assert_eq!(*last, serde_json::json!([finish.q, finish.r]));
+    assert_eq!(marbles_left_after(&v, &vacant), 1);
+}
+
 #[test]
 fn solve_text_and_finish() {
     let (code, out, err) = cli_code(&["solve", "--holes", "61", "--finish", "0,0"]);
