@@ -1670,10 +1670,21 @@ impl<'a> MinSearch<'a> {
     /// lower the bound most first (they clear the regions every solution
     /// must spend a move on), then the longest.
     fn chain_moves(&self, m: u128) -> Vec<(u128, Vec<J>)> {
+        let mut out = self.geo.chain_routes(m);
+        out.sort_by_key(|(after, _)| (self.bound(*after), after.count_ones()));
+        out
+    }
+}
+
+impl Geo {
+    /// Every chain move from `m` with its route, one per distinct position
+    /// after it (`meet.rs` has `chain_ends`, the same without routes, for
+    /// its layers).
+    fn chain_routes(&self, m: u128) -> Vec<(u128, Vec<J>)> {
         let mut out: Vec<(u128, Vec<J>)> = Vec::new();
         let mut route = Vec::new();
         let mut froms = 0u128;
-        for j in self.geo.jumps(m) {
+        for j in self.jumps(m) {
             froms |= 1u128 << j.from;
         }
         while froms != 0 {
@@ -1682,7 +1693,6 @@ impl<'a> MinSearch<'a> {
             let first = out.len();
             self.extend(m, at, &mut route, &mut out, first);
         }
-        out.sort_by_key(|(after, _)| (self.bound(*after), after.count_ones()));
         out
     }
 
@@ -1695,7 +1705,7 @@ impl<'a> MinSearch<'a> {
         out: &mut Vec<(u128, Vec<J>)>,
         first: usize,
     ) {
-        for &(over, to) in &self.geo.hops[at as usize] {
+        for &(over, to) in &self.hops[at as usize] {
             if m >> over & 1 == 1 && m >> to & 1 == 0 {
                 let j = J { from: at, over, to };
                 let after = m ^ j.flips();

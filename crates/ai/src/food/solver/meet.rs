@@ -278,34 +278,11 @@ impl<'a> Meet<'a> {
 
     /// The captures of one chain from `a` to `b`.
     fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
-        fn go(geo: &Geo, m: u128, at: u8, b: u128, route: &mut Vec<J>) -> bool {
-            if m == b && !route.is_empty() {
-                return true;
-            }
-            for &(over, to) in &geo.hops[at as usize] {
-                if m >> over & 1 == 1 && m >> to & 1 == 0 {
-                    let j = J { from: at, over, to };
-                    route.push(j);
-                    if go(geo, m ^ j.flips(), to, b, route) {
-                        return true;
-                    }
-                    route.pop();
-                }
-            }
-            false
-        }
-        // The marble that moves left its hole, unless its chain came back.
-        let mut route = Vec::new();
-        for mut from in [a & !b, a & b] {
-            while from != 0 {
-                let at = from.trailing_zeros() as u8;
-                from &= from - 1;
-                if go(self.geo, a, at, b, &mut route) {
-                    return route;
-                }
-            }
-        }
-        unreachable!("consecutive positions of a walk differ by one chain")
+        self.geo
+            .chain_routes(a)
+            .into_iter()
+            .find_map(|(after, route)| (after == b).then_some(route))
+            .expect("consecutive positions of a walk differ by one chain")
     }
 
     /// The solution through a meeting `p` (forward layer `d`, backward `e`)
