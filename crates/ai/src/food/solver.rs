@@ -15,7 +15,10 @@
 //!   raise; a position worth less than the finish is cut.
 //! - Depth-first search over single captures (a chain is a run of captures by
 //!   one marble, merged afterwards) with a table of dead positions, keyed by the
-//!   least image under the symmetries that fix the finish.
+//!   least image under the symmetries that fix the finish, and sleep sets:
+//!   a capture tried earlier that shares no hole with the captures since is
+//!   not tried again (captures on disjoint holes commute), so each position
+//!   is reached through far fewer orders of the same captures.
 //! - Move ordering: fewest isolated marbles after the capture, then outer
 //!   marbles first (or a sweep, or mobility, or a seeded nudge): the search
 //!   restarts with the next ordering and a growing node budget, keeping the
@@ -994,20 +997,89 @@ impl Geo {
 /// A lossy table of positions: a fixed array, 4 slots per bucket. Losing an
 /// entry only costs search again, never a wrong answer.
 struct Table {
-    slots: Vec<u128>,
+    slots: Slots,
     vals: Vec<u8>,
     mask: usize,
+}
+
+/// A table's keys. Most of a large search's time goes to looking them up at
+/// random, which huge pages make about a third faster on the 2-core machine;
+/// but the system clears a huge page whole, and on a small search (most
+/// hints) that costs more than it saves: so a table moves onto huge pages
+/// once its search has grown (`Table::move_to_huge_pages`). Memory that cannot
+/// be mapped falls back to a `Vec`.
+enum Slots {
+    Mapped { map: memmap2::MmapMut, huge: bool },
+    Owned(Vec<u128>),
+}
+
+impl Slots {
+    fn zeroed(len: usize, huge: bool) -> Slots {
+        let mapped = memmap2::MmapOptions::new()
+            .len(len * size_of::<u128>())
+            .map_anon();
+        match mapped {
+            Ok(map) => {
+                // Only advice: without huge pages the table still works.
+                #[cfg(target_os = "linux")]
+                if huge {
+                    let _ = map.advise(memmap2::Advice::HugePage);
+                }
+                Slots::Mapped { map, huge }
+            }
+            Err(_) => Slots::Owned(vec![0; len]),
+        }
+    }
+
+    fn keys(&self) -> &[u128] {
+        match self {
+            // A mapping starts on a page, so the cast never fails.
+            Slots::Mapped { map, .. } => bytemuck::cast_slice(map),
+            Slots::Owned(v) => v,
+        }
+    }
+
+    fn keys_mut(&mut self) -> &mut [u128] {
+        match self {
+            Slots::Mapped { map, .. } => bytemuck::cast_slice_mut(map),
+            Slots::Owned(v) => v,
+        }
+    }
 }
 
 impl Table {
     fn new(bits: u32) -> Table {
         // Zeroed memory is mapped lazily, so a large table costs only what the
         // search touches.
+        Table::mapped(bits, false)
+    }
+
+    /// A table for a search known to be long, on huge pages at once.
+    fn huge(bits: u32) -> Table {
+        Table::mapped(bits, true)
+    }
+
+    fn mapped(bits: u32, huge: bool) -> Table {
         Table {
-            slots: vec![0; 1 << bits],
+            slots: Slots::zeroed(1 << bits, huge),
             vals: vec![0; 1 << bits],
             mask: (1 << bits) - 4,
         }
+    }
+
+    /// Moves the entries onto huge pages (once; see `Slots`).
+    fn move_to_huge_pages(&mut self) {
+        if !matches!(self.slots, Slots::Mapped { huge: false, .. }) {
+            return;
+        }
+        let mut slots = Slots::zeroed(self.mask + 4, true);
+        // Same size, same hash: every entry keeps its slot.
+        for (new, &old) in slots.keys_mut().iter_mut().zip(self.slots.keys()) {
+            if old != 0 {
+                *new = old;
+            }
+        }
+        self.slots = slots;
     }
 
     fn hash(k: u128) -> usize {
@@ -1018,18 +1090,18 @@ impl Table {
 
     fn get(&self, k: u128) -> Option<u8> {
         let b = Table::hash(k) & self.mask;
-        (b..b + 4)
-            .find(|&i| self.slots[i] == k)
-            .map(|i| self.vals[i])
+        let keys = self.slots.keys();
+        (b..b + 4).find(|&i| keys[i] == k).map(|i| self.vals[i])
     }
 
     fn put(&mut self, k: u128, v: u8) {
         let h = Table::hash(k);
         let b = h & self.mask;
+        let keys = self.slots.keys_mut();
         let i = (b..b + 4)
-            .find(|&i| self.slots[i] == k || self.slots[i] == 0)
+            .find(|&i| keys[i] == k || keys[i] == 0)
             .unwrap_or(b + (h >> 60) % 4);
-        self.slots[i] = k;
+        keys[i] = k;
         self.vals[i] = v;
     }
 }
@@ -1044,6 +1116,9 @@ fn table_bits(geo: &Geo, marbles: u32) -> u32 {
     };
     marbles.saturating_add(12).clamp(12, most)
 }
+
+/// Nodes after which a search moves its dead table onto huge pages.
+const HUGE_PAGES_AFTER: u64 = 1 << 16;
 
 /// The first-solution search over single captures.
 struct Search<'a> {
@@ -1074,6 +1149,18 @@ struct Search<'a> {
     offset: usize,
     style: Style,
     stopped: bool,
+    /// The captures of the node being expanded, before ordering.
+    raw: Vec<J>,
+    /// Per marbles left: the ordered captures of the node on the path.
+    lists: Vec<Vec<(u64, J)>>,
+    /// Per marbles left: the captures asleep at the node on the path (see
+    /// `dfs`), then those tried there.
+    sleeps: Vec<Vec<J>>,
+    /// Whether `dfs` skips captures asleep (always, but in a test).
+    sleep_sets: bool,
+    /// Every position `dfs` entered, when a test asks.
+    #[cfg(test)]
+    entered: Option<std::collections::HashSet<u128>>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -1140,6 +1227,12 @@ impl<'a> Search<'a> {
             offset: 0,
             style: Style::Isolated,
             stopped: false,
+            raw: Vec::with_capacity(64),
+            lists: Vec::new(),
+            sleeps: Vec::new(),
+            sleep_sets: true,
+            #[cfg(test)]
+            entered: None,
         }
     }
 
@@ -1148,6 +1241,9 @@ impl<'a> Search<'a> {
     }
 
     fn halted(&mut self) -> bool {
+        if self.nodes == HUGE_PAGES_AFTER {
+            self.dead.move_to_huge_pages();
+        }
         if self.nodes & 0x3FF == 0
             && [self.stop, self.also]
                 .iter()
@@ -1178,6 +1274,11 @@ impl<'a> Search<'a> {
             };
             self.budget = self.nodes.saturating_add(budget);
             self.path.clear();
+            let depth = m.count_ones() as usize;
+            self.lists
+                .resize_with(self.lists.len().max(depth + 1), Vec::new);
+            self.sleeps.resize_with(self.lists.len(), Vec::new);
+            self.sleeps[depth].clear();
             match self.dfs(m, m.count_ones()) {
                 Some(found) => return Some(found),
                 None if self.stopped || self.nodes >= self.cap => return None,
@@ -1190,32 +1291,51 @@ impl<'a> Search<'a> {
         unreachable!("the budget grows until the search completes")
     }
 
-    /// Sorts captures, most promising first.
-    fn order(&self, m: u128, js: &mut [J]) {
+    /// Sorts the captures in `self.raw` into `out`, most promising first,
+    /// each with its rank. Ranks are computed once per capture and end in
+    /// the capture's place in `raw`, so ties keep the generated order.
+    fn order(&self, m: u128, cont: Option<u8>, out: &mut Vec<(u64, J)>) {
         let (geo, far) = (self.geo, &self.far);
         // How much a capture moves the marbles in: the outer marbles leave.
         let inward = |j: &J| far[j.from as usize] + far[j.over as usize] - far[j.to as usize];
-        match self.style {
-            // Fewest marbles left alone (an isolated marble needs another to
-            // come to it), then inward.
-            Style::Isolated => js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -inward(j))),
-            // Fewest isolated, then sweep the outermost marble, cells in order.
-            Style::Sweep => {
-                js.sort_by_key(|j| (geo.isolated(m ^ j.flips()), -far[j.over as usize], j.over))
-            }
-            // Most captures open afterwards.
-            Style::Mobility => js.sort_by_key(|j| -(geo.jumps(m ^ j.flips()).len() as i32)),
-            Style::Noisy(seed) => js.sort_by_key(|j| {
-                let x = (m ^ j.flips()).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
-                let nudge = ((x >> 64) as u64 ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)) % 7;
-                (geo.isolated(m ^ j.flips()), -inward(j) + nudge as i32)
-            }),
-        }
+        // Two keys, the first before the second (the second may be negative).
+        let pair = |a: i32, b: i32| (a as u64) << 32 | (b + (1 << 30)) as u64;
+        out.clear();
+        out.extend(self.raw.iter().enumerate().map(|(i, &j)| {
+            let after = m ^ j.flips();
+            let rank = match self.style {
+                // Fewest marbles left alone (an isolated marble needs another
+                // to come to it), then inward.
+                Style::Isolated => pair(geo.isolated(after), -inward(&j)),
+                // Fewest isolated, then sweep the outermost marble, cells in order.
+                Style::Sweep => pair(
+                    geo.isolated(after),
+                    -far[j.over as usize] * 256 + j.over as i32,
+                ),
+                // Most captures open afterwards.
+                Style::Mobility => pair(0, -(geo.jump_count(after) as i32)),
+                Style::Noisy(seed) => {
+                    let x = after.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+                    let nudge = ((x >> 64) as u64 ^ seed.wrapping_mul(0xD6E8_FEB8_6659_FD93)) % 7;
+                    pair(geo.isolated(after), -inward(&j) + nudge as i32)
+                }
+            };
+            // Going on with the marble that just moved makes one move of
+            // two: solutions with fewer moves, an upper bound for the
+            // fewest-moves search.
+            let other_marble = self.chains_first && cont.is_some_and(|c| j.from != c);
+            ((other_marble as u64) << 63 | rank << 10 | i as u64, j)
+        }));
+        out.sort_unstable_by_key(|&(rank, _)| rank);
     }
 
     /// `Some(true)`: solved, the captures are in `path`; `None`: stopped.
     fn dfs(&mut self, m: u128, left: u32) -> Option<bool> {
         self.nodes += 1;
+        #[cfg(test)]
+        if let Some(entered) = &mut self.entered {
+            entered.insert(m);
+        }
         if self.halted() {
             return None;
         }
@@ -1253,30 +1373,53 @@ impl<'a> Search<'a> {
         {
             return Some(false);
         }
-        let mut js = Vec::with_capacity(24);
-        self.geo.jumps_into(m, &mut js);
         // Outer marbles first: the capture that removes the farthest marbles
-        // and lands nearest the finish.
-        self.order(m, &mut js);
-        if self.chains_first
-            && let Some(last) = self.path.last()
-        {
-            // Going on with the marble that just moved makes one move of
-            // two: solutions with fewer moves, an upper bound for the
-            // fewest-moves search.
-            let to = last.to;
-            js.sort_by_key(|j| j.from != to);
+        // and lands nearest the finish. Each depth keeps its list between
+        // nodes: no allocation per node.
+        let depth = left as usize;
+        if self.lists.len() <= depth {
+            self.lists.resize_with(depth + 1, Vec::new);
+            self.sleeps.resize_with(depth + 1, Vec::new);
         }
-        for j in js {
+        let mut js = std::mem::take(&mut self.lists[depth]);
+        self.raw.clear();
+        self.geo.jumps_into(m, &mut self.raw);
+        self.order(m, cont, &mut js);
+        // Sleep sets: a capture tried before at this node or asleep here,
+        // and sharing no cell with `j`, is asleep below `j`: playing it
+        // there reaches only positions below the node it was tried from,
+        // already searched (captures on disjoint cells commute). Every
+        // position is still reached, through fewer moves. Not with a move
+        // limit, where the order of captures changes how many moves count.
+        let sleeping = self.sleep_sets && self.move_limit.is_none();
+        let mut outcome = Some(false);
+        for &(_, j) in &js {
+            if sleeping {
+                if self.sleeps[depth].contains(&j) {
+                    continue;
+                }
+                let (below, here) = self.sleeps.split_at_mut(depth);
+                let child = &mut below[depth - 1];
+                child.clear();
+                child.extend(here[0].iter().filter(|t| t.flips() & j.flips() == 0));
+            }
             let new_move = cont != Some(j.from);
             self.used += new_move as u32;
             self.path.push(j);
             let found = self.dfs(m ^ j.flips(), left - 1);
             self.used -= new_move as u32;
-            if found? {
-                return Some(true);
+            if found != Some(false) {
+                outcome = found;
+                break;
             }
             self.path.pop();
+            if sleeping {
+                self.sleeps[depth].push(j);
+            }
+        }
+        self.lists[depth] = js;
+        if outcome != Some(false) {
+            return outcome;
         }
         match limited {
             Some((left, lkey)) => self.limited.put(lkey, (left + 1).min(255) as u8),
@@ -1325,7 +1468,7 @@ impl<'a> MinSearch<'a> {
             finish,
             stop,
             syms: geo.stabiliser(finish),
-            fails: Table::new((12 + marbles).clamp(12, 24)),
+            fails: Table::huge((12 + marbles).clamp(12, 24)),
             path: Vec::new(),
             t0: Instant::now(),
             nodes: 0,
@@ -1388,7 +1531,7 @@ impl<'a> MinSearch<'a> {
         // than the search over whole chains.
         let mut first = Search::new(self.geo, self.finish, self.stop, m.count_ones());
         first.chains_first = true;
-        first.limited = Table::new(table_bits(self.geo, m.count_ones()));
+        first.limited = Table::huge(table_bits(self.geo, m.count_ones()));
         while best.len() > lower as usize {
             first.move_limit = Some(best.len() as u32 - 1);
             first.cap = first.nodes.saturating_add(self.improve);
@@ -1792,6 +1935,19 @@ impl Geo {
         out
     }
 
+    /// How many captures are open in `m` (`jumps(m).len()` without the list).
+    fn jump_count(&self, m: u128) -> u32 {
+        let e = self.cells & !m;
+        (0..3)
+            .map(|d| {
+                let s = self.shift[d];
+                let up = m & (m >> s) & (e >> (2 * s)) & self.fits_up[d];
+                let down = m & (m << s) & (e << (2 * s)) & self.fits_down[d];
+                up.count_ones() + down.count_ones()
+            })
+            .sum()
+    }
+
     /// Marbles with no marble beside them.
     fn isolated(&self, m: u128) -> i32 {
         let mut near = 0u128;
@@ -1817,6 +1973,84 @@ impl Geo {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Sleep sets skip only captures whose positions are searched below an
+    /// earlier capture: with and without them the search comes to the same
+    /// verdict, on positions large enough for many captures to commute,
+    /// solvable (built backwards from one marble) or mostly not (one marble
+    /// moved, or scattered); where none is solvable, both enter exactly
+    /// the same positions (every one reachable); and far fewer nodes.
+    #[test]
+    fn sleep_sets_keep_every_verdict_and_save_nodes() {
+        let board = FoodBoard::with_holes(37).unwrap();
+        let geo = Geo::of(board);
+        let mut rng = starhop_engine::Rng::new(41);
+        let pick = |rng: &mut starhop_engine::Rng| {
+            let c = board.hexes[rng.below(board.len() as u64) as usize];
+            geo.idx(c.q as i32, c.r as i32).unwrap()
+        };
+        let (mut with, mut without, mut solvable, mut dead) = (0, 0, 0, 0);
+        for i in 0..80 {
+            let k = 10 + rng.below(6) as u32;
+            let mut m = 1u128 << pick(&mut rng);
+            if i % 4 != 2 {
+                // Undo captures: a marble on `to` goes back to `from` and `over`.
+                while m.count_ones() < k {
+                    let from = pick(&mut rng);
+                    let undo = geo.hops[from as usize]
+                        .iter()
+                        .find(|&&(over, to)| m >> to & 1 == 1 && (m >> over | m >> from) & 1 == 0);
+                    if let Some(&(over, to)) = undo {
+                        m ^= 1u128 << from | 1u128 << over | 1u128 << to;
+                    }
+                }
+                if i % 2 == 1 {
+                    // One marble moved elsewhere: mostly no longer solvable.
+                    let gone = m.trailing_zeros();
+                    m &= !(1u128 << gone);
+                    while m.count_ones() < k {
+                        m |= 1u128 << pick(&mut rng);
+                    }
+                }
+            } else {
+                while m.count_ones() < k {
+                    m |= 1u128 << pick(&mut rng);
+                }
+            }
+            let search = |sleep_sets: bool| {
+                let mut s = Search::new(geo, None, None, k);
+                s.sleep_sets = sleep_sets;
+                s.entered = Some(Default::default());
+                (s.run(m), s.nodes, s.entered.unwrap_or_default())
+            };
+            let (asleep, nodes_asleep, entered_asleep) = search(true);
+            let (awake, nodes_awake, entered_awake) = search(false);
+            assert_eq!(asleep, awake, "{m:#x}: verdicts differ");
+            if awake == Some(false) {
+                assert_eq!(
+                    entered_asleep.len(),
+                    entered_awake.len(),
+                    "{m:#x}: positions entered"
+                );
+                assert_eq!(entered_asleep, entered_awake, "{m:#x}: positions entered");
+            }
+            match awake {
+                Some(true) => solvable += 1,
+                Some(false) => dead += 1,
+                None => unreachable!("no stop flag, no cap"),
+            }
+            with += nodes_asleep;
+            without += nodes_awake;
+        }
+        assert!(
+            solvable >= 20 && dead >= 20,
+            "{solvable} solvable, {dead} dead"
+        );
+        assert!(
+            with * 3 < without * 2,
+            "sleep sets visited {with} nodes, against {without} without"
+        );
+    }
 
     #[test]
     fn grid_captures_match_the_engine() {
