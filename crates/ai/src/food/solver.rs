@@ -1006,8 +1006,9 @@ struct Table {
 /// random, which huge pages make about a third faster on the 2-core machine;
 /// but the system clears a huge page whole, and on a small search (most
 /// hints) that costs more than it saves: so a table moves onto huge pages
-/// once its search has grown (`Table::move_to_huge_pages`). Memory that cannot
-/// be mapped falls back to a `Vec`.
+/// once its search has grown (`Table::move_to_huge_pages`). A small table
+/// (under a megabyte: no system call for it), or memory that cannot be
+/// mapped, is a `Vec`.
 enum Slots {
     Mapped { map: memmap2::MmapMut, huge: bool },
     Owned(Vec<u128>),
@@ -1015,6 +1016,9 @@ enum Slots {
 
 impl Slots {
     fn zeroed(len: usize, huge: bool) -> Slots {
+        if len * size_of::<u128>() < 1 << 20 {
+            return Slots::Owned(vec![0; len]);
+        }
         let mapped = memmap2::MmapOptions::new()
             .len(len * size_of::<u128>())
             .map_anon();
