@@ -856,10 +856,9 @@ impl Geo {
     }
 
     fn jumps_into(&self, m: u128, out: &mut Vec<J>) {
-        let e = self.cells & !m;
         for d in 0..3 {
             let s = self.shift[d];
-            let mut up = m & (m >> s) & (e >> (2 * s)) & self.fits_up[d];
+            let (mut up, mut down) = self.capture_froms(m, d);
             while up != 0 {
                 let i = up.trailing_zeros() as u8;
                 up &= up - 1;
@@ -869,7 +868,6 @@ impl Geo {
                     to: i + 2 * s as u8,
                 });
             }
-            let mut down = m & (m << s) & (e << (2 * s)) & self.fits_down[d];
             while down != 0 {
                 let i = down.trailing_zeros() as u8;
                 down &= down - 1;
@@ -1055,15 +1053,15 @@ impl Table {
     fn new(bits: u32) -> Table {
         // Zeroed memory is mapped lazily, so a large table costs only what the
         // search touches.
-        Table::mapped(bits, false)
+        Table::with_bits(bits, false)
     }
 
     /// A table for a search known to be long, on huge pages at once.
     fn huge(bits: u32) -> Table {
-        Table::mapped(bits, true)
+        Table::with_bits(bits, true)
     }
 
-    fn mapped(bits: u32, huge: bool) -> Table {
+    fn with_bits(bits: u32, huge: bool) -> Table {
         Table {
             slots: Slots::zeroed(1 << bits, huge),
             vals: vec![0; 1 << bits],
@@ -1077,7 +1075,8 @@ impl Table {
             return;
         }
         let mut slots = Slots::zeroed(self.mask + 4, true);
-        // Same size, same hash: every entry keeps its slot.
+        // Same size, same hash: every entry keeps its slot. Empty slots are
+        // not written, so pages nothing was stored in stay unmapped.
         for (new, &old) in slots.keys_mut().iter_mut().zip(self.slots.keys()) {
             if old != 0 {
                 *new = old;
@@ -1270,6 +1269,11 @@ impl<'a> Search<'a> {
         if !self.syms.iter().any(|&k| self.geo.image(k, m) == m) {
             self.syms.clear();
         }
+        // One list of captures and one sleep set per depth, down from here.
+        let depth = m.count_ones() as usize;
+        let lists = self.lists.len().max(depth + 1);
+        self.lists.resize_with(lists, Vec::new);
+        self.sleeps.resize_with(lists, Vec::new);
         let mut budget = 20_000u64;
         for round in 0.. {
             self.style = match STYLES[(round + self.offset) % STYLES.len()] {
@@ -1278,10 +1282,7 @@ impl<'a> Search<'a> {
             };
             self.budget = self.nodes.saturating_add(budget);
             self.path.clear();
-            let depth = m.count_ones() as usize;
-            self.lists
-                .resize_with(self.lists.len().max(depth + 1), Vec::new);
-            self.sleeps.resize_with(self.lists.len(), Vec::new);
+            // Nothing is asleep at the start.
             self.sleeps[depth].clear();
             match self.dfs(m, m.count_ones()) {
                 Some(found) => return Some(found),
@@ -1380,11 +1381,8 @@ impl<'a> Search<'a> {
         // Outer marbles first: the capture that removes the farthest marbles
         // and lands nearest the finish. Each depth keeps its list between
         // nodes: no allocation per node.
+        // `run` sized the lists for the start's marbles, the deepest node.
         let depth = left as usize;
-        if self.lists.len() <= depth {
-            self.lists.resize_with(depth + 1, Vec::new);
-            self.sleeps.resize_with(depth + 1, Vec::new);
-        }
         let mut js = std::mem::take(&mut self.lists[depth]);
         self.raw.clear();
         self.geo.jumps_into(m, &mut self.raw);
@@ -1941,15 +1939,22 @@ impl Geo {
 
     /// How many captures are open in `m` (`jumps(m).len()` without the list).
     fn jump_count(&self, m: u128) -> u32 {
-        let e = self.cells & !m;
         (0..3)
             .map(|d| {
-                let s = self.shift[d];
-                let up = m & (m >> s) & (e >> (2 * s)) & self.fits_up[d];
-                let down = m & (m << s) & (e << (2 * s)) & self.fits_down[d];
+                let (up, down) = self.capture_froms(m, d);
                 up.count_ones() + down.count_ones()
             })
             .sum()
+    }
+
+    /// The marbles of `m` that can capture along line `d`: towards the
+    /// higher grid indices (`+shift[d]`) and towards the lower.
+    fn capture_froms(&self, m: u128, d: usize) -> (u128, u128) {
+        let (s, e) = (self.shift[d], self.cells & !m);
+        (
+            m & (m >> s) & (e >> (2 * s)) & self.fits_up[d],
+            m & (m << s) & (e << (2 * s)) & self.fits_down[d],
+        )
     }
 
     /// Marbles with no marble beside them.
@@ -2009,17 +2014,14 @@ mod tests {
                     }
                 }
                 if i % 2 == 1 {
-                    // One marble moved elsewhere: mostly no longer solvable.
-                    let gone = m.trailing_zeros();
-                    m &= !(1u128 << gone);
-                    while m.count_ones() < k {
-                        m |= 1u128 << pick(&mut rng);
-                    }
+                    // One marble moved elsewhere (below): mostly no longer
+                    // solvable.
+                    m &= !(1u128 << m.trailing_zeros());
                 }
-            } else {
-                while m.count_ones() < k {
-                    m |= 1u128 << pick(&mut rng);
-                }
+            }
+            // Scattered (or the moved marble's new hole).
+            while m.count_ones() < k {
+                m |= 1u128 << pick(&mut rng);
             }
             let search = |sleep_sets: bool| {
                 let mut s = Search::new(geo, None, None, k);
