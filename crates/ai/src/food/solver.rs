@@ -1073,30 +1073,22 @@ impl Table {
     }
 
     /// Moves the entries onto huge pages (once; see `Slots`), into a table
-    /// of `2^bits` slots if this one is smaller.
+    /// of `2^bits` slots if this one is smaller. Put back in slot order, at
+    /// the same size every entry keeps its slot (buckets fill from their
+    /// first slot); empty slots are not written, so pages nothing was
+    /// stored in stay unmapped.
     fn move_to_huge_pages(&mut self, bits: u32) {
-        if self.mask + 4 < 1 << bits {
-            let mut grown = Table::huge(bits);
-            for (&k, &v) in self.slots.keys().iter().zip(&self.vals) {
-                if k != 0 {
-                    grown.put(k, v);
-                }
-            }
-            *self = grown;
+        let len = self.mask + 4;
+        if len >= 1 << bits && !matches!(self.slots, Slots::Mapped { huge: false, .. }) {
             return;
         }
-        if !matches!(self.slots, Slots::Mapped { huge: false, .. }) {
-            return;
-        }
-        let mut slots = Slots::zeroed(self.mask + 4, true);
-        // Same size, same hash: every entry keeps its slot. Empty slots are
-        // not written, so pages nothing was stored in stay unmapped.
-        for (new, &old) in slots.keys_mut().iter_mut().zip(self.slots.keys()) {
-            if old != 0 {
-                *new = old;
+        let mut moved = Table::huge(bits.max(len.trailing_zeros()));
+        for (&k, &v) in self.slots.keys().iter().zip(&self.vals) {
+            if k != 0 {
+                moved.put(k, v);
             }
         }
-        self.slots = slots;
+        *self = moved;
     }
 
     fn hash(k: u128) -> usize {
@@ -1198,7 +1190,8 @@ struct Search<'a> {
     sleeps: Vec<Vec<J>>,
     /// Whether `dfs` skips captures asleep (always, but in a test).
     sleep_sets: bool,
-    /// The dead table's size (log2 slots) once the search is long.
+    /// The dead table's size (log2 slots) once the search is long (0: the
+    /// size it has).
     grow_to: u32,
     /// How `run` restarts.
     restarts: Restarts,
