@@ -24,7 +24,7 @@
 
 use super::{Geo, J};
 use rustc_hash::FxHashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// What meeting in the middle found for one limit.
@@ -33,7 +33,7 @@ pub(super) enum Meeting {
     Solution(Vec<J>),
     /// No solution within the limit.
     None,
-    /// Stopped from outside, or the layers outgrew `MAX_POSITIONS`.
+    /// Stopped from outside, or the positions held outgrew `MAX_POSITIONS`.
     Stopped,
 }
 
@@ -41,8 +41,9 @@ pub(super) enum Meeting {
 /// grows instead (the 37-hole proofs: forward 11 moves, backward 3).
 const FORWARD_LAYER_MOST: f64 = 150e6;
 
-/// Positions both sides may keep together before giving up (16 bytes
-/// each, and the sorting of a new layer at most doubles it for a moment).
+/// Positions held at once (the layers kept, and the next one's buffers as
+/// it grows or as they are gathered into one) before giving up: 16 bytes
+/// each, about 10 GB.
 const MAX_POSITIONS: usize = 600_000_000;
 
 /// Forward layers up to this size are searched forward when a meeting is
@@ -90,6 +91,14 @@ struct Meet<'a> {
     /// Forward layers up to this size are searched forward when reading
     /// back (`SCAN_MOST`; tests vary it).
     scan_most: usize,
+    /// Positions that may be held at once (`MAX_POSITIONS`; tests vary it).
+    max_positions: usize,
+    /// The forward side's next layer, predicted, above which the backward
+    /// side grows (`FORWARD_LAYER_MOST`; tests vary it).
+    forward_most: f64,
+    /// The most positions held at once so far, as `max_positions` counts
+    /// them (never more than it).
+    peak: AtomicUsize,
     stop: Option<&'a AtomicBool>,
 }
 
@@ -114,6 +123,9 @@ impl<'a> Meet<'a> {
             limit: limit as u32,
             most: m.count_ones(),
             scan_most: SCAN_MOST,
+            max_positions: MAX_POSITIONS,
+            forward_most: FORWARD_LAYER_MOST,
+            peak: AtomicUsize::new(0),
             stop,
         }
     }
@@ -143,31 +155,75 @@ impl<'a> Meet<'a> {
     }
 
     /// Adds the side's next layer (both cores, each deduplicating as it
-    /// goes), backward of at most `most` marbles; `false` if stopped.
-    fn grow(&self, side: &mut Side, most: u32) -> bool {
+    /// goes), backward of at most `most` marbles, with the `kept` positions
+    /// of both sides already held; `false` if stopped, or before the
+    /// positions held would pass `max_positions`.
+    fn grow(&self, side: &mut Side, most: u32, kept: usize) -> bool {
         let depth = side.depth() as u32 + 1;
         let backward = side.backward;
         let last = &side.layers[side.depth()];
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
         let part = last.len().div_ceil(threads).max(1);
+        // The threads' buffers (their capacity), counted before they grow;
+        // once one thread finds no room, all give up.
+        let held = AtomicUsize::new(0);
+        let full = AtomicBool::new(false);
+        let room = |buffers: usize| {
+            let total = kept.saturating_add(buffers);
+            let fits = total <= self.max_positions && !full.load(Ordering::Relaxed);
+            if fits {
+                self.peak.fetch_max(total, Ordering::Relaxed);
+            } else {
+                full.store(true, Ordering::Relaxed);
+            }
+            fits
+        };
         let parts: Vec<Option<Vec<u128>>> = std::thread::scope(|s| {
             let handles: Vec<_> = last
                 .chunks(part)
                 .map(|chunk| {
+                    let (held, full, room) = (&held, &full, &room);
                     s.spawn(move || {
-                        let mut out = Vec::new();
+                        let mut out: Vec<u128> = Vec::new();
                         let mut ends = Vec::new();
                         let mut seen = FxHashSet::default();
                         let mut sorted = 0;
+                        // What the undoing buffers hold (their capacity only grows).
+                        let mut undone = 0;
                         for (k, &m) in chunk.iter().enumerate() {
-                            if k % 4096 == 0 && self.stopped() {
+                            if k % 4096 == 0 && self.stopped() || full.load(Ordering::Relaxed) {
                                 return None;
                             }
                             ends.clear();
                             if backward {
-                                self.geo.unchain_ends(m, most, &mut ends, &mut seen);
+                                // This thread's share of the room left for
+                                // undoing buffers (counted as held): the
+                                // others' may grow meanwhile.
+                                let others = kept + held.load(Ordering::Relaxed) - undone;
+                                let free = self.max_positions.saturating_sub(others) / threads;
+                                let fits = |h: usize| h <= free && !full.load(Ordering::Relaxed);
+                                if !self.geo.unchain_ends(m, most, &mut ends, &mut seen, &fits) {
+                                    full.store(true, Ordering::Relaxed);
+                                    return None;
+                                }
+                                let now = undone_held(&ends, &seen);
+                                held.fetch_add(now - undone, Ordering::Relaxed);
+                                undone = now;
+                                room(held.load(Ordering::Relaxed));
                             } else {
                                 self.geo.chain_ends(m, &mut ends);
+                            }
+                            if out.len() + ends.len() > out.capacity() {
+                                // What `reserve` grows to, checked first.
+                                let (had, grown) = (
+                                    out.capacity(),
+                                    (2 * out.capacity()).max(out.len() + ends.len()).max(4),
+                                );
+                                if !room(held.load(Ordering::Relaxed) - had + grown) {
+                                    return None;
+                                }
+                                out.reserve(ends.len());
+                                held.fetch_add(out.capacity() - had, Ordering::Relaxed);
                             }
                             for &e in &ends {
                                 if depth + self.bound(e, backward) <= self.limit {
@@ -182,6 +238,9 @@ impl<'a> Meet<'a> {
                         }
                         out.sort_unstable();
                         out.dedup();
+                        let had = out.capacity();
+                        out.shrink_to_fit();
+                        held.fetch_sub(had - out.capacity(), Ordering::Relaxed);
                         Some(out)
                     })
                 })
@@ -191,9 +250,16 @@ impl<'a> Meet<'a> {
                 .map(|h| h.join().expect("a layer thread"))
                 .collect()
         });
-        let mut next = Vec::new();
+        let Some(parts) = parts.into_iter().collect::<Option<Vec<_>>>() else {
+            return false;
+        };
+        // Gathered into one, the buffers are held twice for a moment.
+        let gathered: usize = parts.iter().map(Vec::len).sum();
+        if !room(gathered.saturating_mul(2)) {
+            return false;
+        }
+        let mut next = Vec::with_capacity(gathered);
         for p in parts {
-            let Some(p) = p else { return false };
             next.extend(p);
         }
         next.sort_unstable();
@@ -240,7 +306,8 @@ impl<'a> Meet<'a> {
                 // Each move takes a marble: layer `d` holds no more than
                 // the start less `d`.
                 let most = self.most - d as u32;
-                self.geo.unchain_ends(m, most, &mut ends, &mut seen);
+                self.geo
+                    .unchain_ends(m, most, &mut ends, &mut seen, &|_| true);
             }
             m = *ends
                 .iter()
@@ -314,11 +381,11 @@ pub(super) fn meet(
     limit: u8,
     stop: Option<&AtomicBool>,
 ) -> Meeting {
-    meet_reading(Meet::new(geo, m, finish, limit, stop), m)
+    meet_reading(&Meet::new(geo, m, finish, limit, stop), m)
 }
 
 /// `meet` with its settings made.
-fn meet_reading(meet: Meet, m: u128) -> Meeting {
+fn meet_reading(meet: &Meet, m: u128) -> Meeting {
     let (geo, finish, limit) = (meet.geo, meet.finish, meet.limit);
     // Backwards from every one-marble finish the class argument leaves.
     let ends = match finish {
@@ -347,38 +414,46 @@ fn meet_reading(meet: Meet, m: u128) -> Meeting {
     };
     let t = Instant::now();
     let debug = std::env::var_os("STARHOP_DEBUG").is_some();
+    let mut kept = 1 + back.layers[0].len();
     while fwd.depth() + back.depth() < limit as usize {
         // The forward side's last layer holds positions of at most this
         // many marbles.
         let most = meet.most.saturating_sub(fwd.depth() as u32);
-        let side = if fwd.predicted() <= FORWARD_LAYER_MOST {
+        let side = if fwd.predicted() <= meet.forward_most {
             &mut fwd
         } else {
             &mut back
         };
-        if !meet.grow(side, most) {
+        if !meet.grow(side, most, kept) {
+            if debug && !meet.stopped() {
+                let most = meet.max_positions;
+                eprintln!("meeting for {limit}: over {most} positions held, given up");
+            }
             return Meeting::Stopped;
         }
         let (way, depth, grown) = (side.backward, side.depth(), side.layers[side.depth()].len());
-        let kept: usize = fwd.layers.iter().chain(&back.layers).map(Vec::len).sum();
+        kept += grown;
         if debug {
             eprintln!(
-                "meeting for {limit}: {} layer {depth} keeps {grown}, {kept} in all, {:.1?}",
+                "meeting for {limit}: {} layer {depth} keeps {grown}, {kept} in all, \
+                 {} held at most, {:.1?}",
                 if way { "backward" } else { "forward" },
+                meet.peak.load(Ordering::Relaxed),
                 t.elapsed()
             );
-        }
-        if kept > MAX_POSITIONS {
-            if debug {
-                eprintln!("meeting for {limit}: over {MAX_POSITIONS} positions, given up");
-            }
-            return Meeting::Stopped;
         }
     }
     match meet.meeting(&fwd, &back) {
         Some((p, d, e)) => Meeting::Solution(meet.read_back(m, p, d, e, &fwd, &back)),
         None => Meeting::None,
     }
+}
+
+/// What `unchain_ends`' buffers hold, in positions (16 bytes): a slot of
+/// `seen` takes 32 bytes and a control byte, with some slots always free,
+/// and as a buffer grows its old copy is held beside the new for a moment.
+fn undone_held(out: &Vec<u128>, seen: &FxHashSet<(u128, u8)>) -> usize {
+    2 * out.capacity() + 4 * seen.capacity()
 }
 
 impl Geo {
@@ -416,21 +491,28 @@ impl Geo {
     /// `most` marbles: a marble goes back along its route, each capture
     /// undone. Routes are followed once per (position, hole of the marble)
     /// in `seen`: on an emptying board undone chains branch widely, and
-    /// many orders of the same captures meet again.
+    /// many orders of the same captures meet again. `false` (the ends left
+    /// incomplete) once `fits` refuses what `out` and `seen` hold, in
+    /// positions (`undone_held`): from a lone marble on an empty board,
+    /// with many marbles allowed, the routes back are countless.
     pub(super) fn unchain_ends(
         &self,
         m: u128,
         most: u32,
         out: &mut Vec<u128>,
         seen: &mut FxHashSet<(u128, u8)>,
-    ) {
+        fits: &dyn Fn(usize) -> bool,
+    ) -> bool {
         let mut x = m;
         while x != 0 {
             let at = x.trailing_zeros() as u8;
             x &= x - 1;
             seen.clear();
-            self.unchain_ends_from(m, at, most, out, seen);
+            if !self.unchain_ends_from(m, at, most, out, seen, fits) {
+                return false;
+            }
         }
+        true
     }
 
     fn unchain_ends_from(
@@ -440,19 +522,25 @@ impl Geo {
         most: u32,
         out: &mut Vec<u128>,
         seen: &mut FxHashSet<(u128, u8)>,
-    ) {
+        fits: &dyn Fn(usize) -> bool,
+    ) -> bool {
         if m.count_ones() >= most {
-            return;
+            return true;
         }
         for &(over, to) in &self.hops[at as usize] {
             if m >> over & 1 == 0 && m >> to & 1 == 0 {
                 let before = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
                 if seen.insert((before, to)) {
                     out.push(before);
-                    self.unchain_ends_from(before, to, most, out, seen);
+                    if !fits(undone_held(out, seen))
+                        || !self.unchain_ends_from(before, to, most, out, seen, fits)
+                    {
+                        return false;
+                    }
                 }
             }
         }
+        true
     }
 
     /// Moves needed to come from `start` to `m`: a corner marble cannot be
@@ -535,7 +623,7 @@ mod tests {
                     // Undone chains of at most three captures keep the
                     // enumeration small on the emptier boards.
                     let at = *line.last().unwrap();
-                    geo.unchain_ends(at, at.count_ones() + 3, &mut ends, &mut seen);
+                    geo.unchain_ends(at, at.count_ones() + 3, &mut ends, &mut seen, &|_| true);
                     if ends.is_empty() {
                         break;
                     }
@@ -572,7 +660,7 @@ mod tests {
             let mut m = 1u128 << f;
             for _ in 0..rng.below(4) + 3 {
                 ends.clear();
-                geo.unchain_ends(m, m.count_ones() + 3, &mut ends, &mut seen);
+                geo.unchain_ends(m, m.count_ones() + 3, &mut ends, &mut seen, &|_| true);
                 if ends.is_empty() {
                     break;
                 }
@@ -582,7 +670,7 @@ mod tests {
                 let with = |limit: u8, scan_most: usize| {
                     let mut meet = Meet::new(geo, m, finish, limit, None);
                     meet.scan_most = scan_most;
-                    meet_reading(meet, m)
+                    meet_reading(&meet, m)
                 };
                 let limit = (1..=20)
                     .find(|&l| matches!(with(l, usize::MAX), Meeting::Solution(_)))
@@ -603,5 +691,60 @@ mod tests {
             }
         }
         assert_eq!(read, 48);
+    }
+
+    /// A layer too large to hold is given up while it grows, before the
+    /// positions held (the layers kept and the growing buffers) pass the
+    /// limit, not once it is built.
+    #[test]
+    fn a_meeting_gives_up_before_holding_more_than_its_limit() {
+        let geo = Geo::of(FoodBoard::with_holes(37).unwrap());
+        // Four chains in from vacant (1,0): no solution in 10 moves, found
+        // with some hundred thousand positions held at most either way.
+        let mut start = geo.cells & !(1u128 << geo.idx(1, 0).unwrap());
+        let (mut rng, mut ends) = (Rng::new(8), Vec::new());
+        for _ in 0..4 {
+            ends.clear();
+            geo.chain_ends(start, &mut ends);
+            start = ends[rng.below(ends.len() as u64) as usize];
+        }
+        let run = |max_positions: usize, forward_most: f64| {
+            let mut meet = Meet::new(geo, start, None, 10, None);
+            meet.max_positions = max_positions;
+            meet.forward_most = forward_most;
+            let met = meet_reading(&meet, start);
+            (met, meet.peak.load(Ordering::Relaxed))
+        };
+        // Forward as the proofs grow, and backward only.
+        for forward_most in [FORWARD_LAYER_MOST, 0.0] {
+            let (met, peak) = run(usize::MAX, forward_most);
+            assert!(matches!(met, Meeting::None));
+            assert!(peak > 100_000, "{peak}");
+            for max in [peak / 4, peak / 2] {
+                let (met, held) = run(max, forward_most);
+                assert!(matches!(met, Meeting::Stopped), "{max}");
+                assert!(held <= max, "{held} held, limit {max}");
+            }
+        }
+    }
+
+    /// Undoing chains from a lone marble on an empty board branches without
+    /// end as more marbles are allowed. Given room for fewer positions than
+    /// all the routes back, it stops (`false`) with its buffers within twice
+    /// that room (one growth of a buffer past it), instead of running on.
+    #[test]
+    fn undoing_chains_stops_at_its_room() {
+        let geo = Geo::of(FoodBoard::with_holes(61).unwrap());
+        let lone = 1u128 << geo.idx(0, 0).unwrap();
+        let (mut out, mut seen) = (Vec::new(), FxHashSet::default());
+        assert!(geo.unchain_ends(lone, 10, &mut out, &mut seen, &|_| true));
+        let all = undone_held(&out, &seen);
+        assert!(all > 100_000, "{all}");
+        for room in [all / 8, all / 3] {
+            let (mut out, mut seen) = (Vec::new(), FxHashSet::default());
+            assert!(!geo.unchain_ends(lone, 10, &mut out, &mut seen, &|h| h <= room));
+            let held = undone_held(&out, &seen);
+            assert!(held <= 2 * room, "{held} held, room {room}");
+        }
     }
 }
