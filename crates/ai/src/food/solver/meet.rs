@@ -209,7 +209,11 @@ impl<'a> Meet<'a> {
                                 let now = undone_held(&ends, &seen);
                                 held.fetch_add(now - undone, Ordering::Relaxed);
                                 undone = now;
-                                room(held.load(Ordering::Relaxed));
+                                // Within its share, unless the others grew
+                                // meanwhile: then all give up, as below.
+                                if !room(held.load(Ordering::Relaxed)) {
+                                    return None;
+                                }
                             } else {
                                 self.geo.chain_ends(m, &mut ends);
                             }
