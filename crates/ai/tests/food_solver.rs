@@ -9,7 +9,7 @@ use starhop_ai::food::solver::{
 use starhop_engine::food::{FoodBoard, FoodGame, FoodMove, FoodPosition, FoodRules, bit, cells};
 use starhop_engine::{Hex, Rng};
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The independent checker: a hexagon of radius `n` in axial coordinates,
 /// a capture is two steps in one of six directions over a marble into an
@@ -272,6 +272,7 @@ fn fewest_moves_match_a_breadth_first_search() {
                         want,
                         "{holes} {k} {finish:?} {improve_nodes:?} {beam:?} {meet}"
                     );
+                    assert_eq!(sol.lower_bound, Some(want), "proven minimal: its length");
                     assert_solves(pos, finish, &moves);
                 }
             }
@@ -359,6 +360,43 @@ fn hints_honour_the_finish() {
         p = p.after(&p.check(&m.route, false).unwrap());
     }
     assert_eq!(p.marbles, bit(board.centre));
+}
+
+/// Stopped before its proof, the fewest-moves search still says how far it
+/// got from below: a lower bound no greater than the proven minimum (15 for
+/// the 37-hole board from vacant 1,0), and no greater than its solution.
+#[test]
+fn a_fewest_moves_search_stopped_early_reports_its_lower_bound() {
+    let pos = single_vacancy(37, Hex::new(1, 0));
+    for meet in [false, true] {
+        let stop = AtomicBool::new(false);
+        let sol = std::thread::scope(|s| {
+            s.spawn(|| {
+                std::thread::sleep(std::time::Duration::from_millis(500));
+                stop.store(true, Ordering::Relaxed);
+            });
+            solve(
+                pos,
+                &Solve {
+                    min_moves: true,
+                    stop: Some(&stop),
+                    meet,
+                    ..Default::default()
+                },
+            )
+        });
+        let Verdict::Solved { moves, minimal } = sol.verdict else {
+            panic!(
+                "a first solution comes within half a second: {:?}",
+                sol.verdict
+            );
+        };
+        assert_solves(pos, None, &moves);
+        let lower = sol.lower_bound.expect("a lower bound with the solution");
+        assert!((1..=15).contains(&lower), "{lower} {meet}");
+        assert!(lower as usize <= moves.len(), "{lower} {meet}");
+        assert_eq!(minimal, lower as usize == moves.len(), "{lower} {meet}");
+    }
 }
 
 #[test]

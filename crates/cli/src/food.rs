@@ -4,9 +4,11 @@
 //!
 //! `solve --json` prints one object:
 //! `{"holes": 61, "vacant": [[q, r], ...], "finish": [q, r] | null,
-//!   "moves": [[[q, r], ...], ...] | null, "minimal": bool, "seconds": S,
-//!   "nodes": N}` and, when `moves` is null, `"reason"`: why no solution
-//! exists (or `"stopped"`). Each move is the route of one marble: its start,
+//!   "moves": [[[q, r], ...], ...] | null, "minimal": bool,
+//!   "lower_bound": N | null, "seconds": S, "nodes": N}` and, when `moves`
+//! is null, `"reason"`: why no solution exists (or `"stopped"`).
+//! `lower_bound` (with `--min-moves` and a solution): no solution has fewer
+//! moves; the solution's length when minimal. Each move is the route of one marble: its start,
 //! then the landing hole of each capture.
 //! Exit codes: 0 solved, 1 no solution, 2 bad input.
 
@@ -148,6 +150,7 @@ pub fn solve_command(args: SolveArgs) -> ExitCode {
             "finish": args.finish.map(|h| json!([h.q, h.r])),
             "moves": moves.as_ref().map(|ms| ms.iter().map(|m| m.route.iter().map(|&c| xy(c)).collect::<Vec<_>>()).collect::<Vec<_>>()),
             "minimal": minimal,
+            "lower_bound": sol.lower_bound,
             "seconds": sol.seconds,
             "nodes": sol.nodes,
         });
@@ -169,10 +172,14 @@ pub fn solve_command(args: SolveArgs) -> ExitCode {
                         .collect();
                     println!("{:3}. {}", i + 1, route.join(" -> "));
                 }
+                let proof = match sol.lower_bound {
+                    _ if minimal => ", proven minimal".to_string(),
+                    Some(n) => format!(", not proven minimal: none shorter than {n}"),
+                    None => String::new(),
+                };
                 println!(
-                    "solved in {} moves{} ({} captures)",
+                    "solved in {} moves{proof} ({} captures)",
                     ms.len(),
-                    if minimal { ", proven minimal" } else { "" },
                     pos.count() - 1
                 );
             }

@@ -691,9 +691,25 @@ fn solve_min_moves_by_meeting_proves_a_puzzles_minimum() {
     assert_eq!(v["minimal"], true, "{v}");
     let moves = v["moves"].as_array().unwrap();
     assert_eq!(Some(moves.len() as u32), p.min_moves, "{v}");
+    assert_eq!(v["lower_bound"], moves.len(), "{v}");
     let last = moves.last().and_then(|m| m.as_array()?.last()).unwrap();
     assert_eq!(*last, serde_json::json!([finish.q, finish.r]));
     assert_eq!(marbles_left_after(&v, &vacant), 1);
+}
+
+/// Stopped before its proof (61 holes: nobody knows the minimum), the
+/// fewest-moves search prints its solution with how far it got from below.
+#[test]
+fn solve_min_moves_stopped_early_prints_its_lower_bound() {
+    let (code, out, err) = cli_code(&["solve", "--min-moves", "--timeout", "1"]);
+    assert_eq!(code, 0, "{err}");
+    let tail = out
+        .split("not proven minimal: none shorter than ")
+        .nth(1)
+        .unwrap_or_else(|| panic!("{out}"));
+    let lower: usize = tail.split(' ').next().unwrap().parse().unwrap();
+    let moves = out.lines().filter(|l| l.contains(" -> ")).count();
+    assert!((1..=moves).contains(&lower), "{out}");
 }
 
 #[test]

@@ -87,6 +87,11 @@ pub enum Verdict {
 #[derive(Clone, Debug)]
 pub struct Solution {
     pub verdict: Verdict,
+    /// With `min_moves` and a solution: no solution has fewer moves. The
+    /// solution's own length when it is proven minimal; when the search
+    /// gave up, one more than the longest length ruled out (or the bound at
+    /// the start).
+    pub lower_bound: Option<u32>,
     pub nodes: u64,
     pub seconds: f64,
 }
@@ -109,6 +114,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     if opts.finish.is_some_and(|f| f as usize >= pos.board.len()) {
         return Solution {
             verdict: Verdict::Impossible("the finish is not a hole of this board".into()),
+            lower_bound: None,
             nodes: 0,
             seconds: t.elapsed().as_secs_f64(),
         };
@@ -116,6 +122,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let m = geo.to_grid(pos.marbles & pos.board.all);
     let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
     let mut nodes = 0;
+    let mut lower_bound = None;
     let verdict = match (quick_verdict(geo, m, finish), opts.beam) {
         (Some(v), _) => v,
         (None, _) if opts.min_moves => {
@@ -125,6 +132,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             s.meet = opts.meet;
             let v = s.run(m);
             nodes = s.nodes;
+            lower_bound = Some(u32::from(s.lower));
             v
         }
         (None, Some(width)) => {
@@ -166,11 +174,17 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             v
         }
     };
-    if let Verdict::Solved { moves, .. } = &verdict {
+    if let Verdict::Solved { moves, minimal } = &verdict {
         remember(pos, opts.finish, moves);
+        if *minimal {
+            lower_bound = Some(moves.len() as u32);
+        }
+    } else {
+        lower_bound = None;
     }
     Solution {
         verdict,
+        lower_bound: lower_bound.filter(|_| opts.min_moves),
         nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
@@ -1536,6 +1550,8 @@ struct MinSearch<'a> {
     /// Prove from below by meeting in the middle.
     meet: bool,
     stopped: bool,
+    /// No solution has fewer moves (the bound, then each length ruled out).
+    lower: u8,
 }
 
 impl<'a> MinSearch<'a> {
@@ -1559,6 +1575,7 @@ impl<'a> MinSearch<'a> {
             beam: None,
             meet: false,
             stopped: false,
+            lower: 0,
         }
     }
 
@@ -1604,6 +1621,7 @@ impl<'a> MinSearch<'a> {
             best = short;
         }
         let lower = self.bound(m).max(1);
+        self.lower = lower;
         let done = |moves: Vec<FoodMove>, minimal| Verdict::Solved { moves, minimal };
         if self.meet {
             return self.meet_from_below(m, start, lower, best);
@@ -1672,6 +1690,7 @@ impl<'a> MinSearch<'a> {
             match self.dfs(m, limit) {
                 Some(true) => return done(self.solution(start), true),
                 Some(false) => {
+                    self.lower = limit + 1;
                     if std::env::var_os("STARHOP_DEBUG").is_some() {
                         eprintln!(
                             "no solution in {limit} moves: {} nodes, {:?}",
@@ -1704,6 +1723,7 @@ impl<'a> MinSearch<'a> {
                     };
                 }
                 meet::Meeting::None => {
+                    self.lower = limit + 1;
                     if std::env::var_os("STARHOP_DEBUG").is_some() {
                         eprintln!("no solution in {limit} moves, {:?}", self.t0.elapsed());
                     }
