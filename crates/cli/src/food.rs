@@ -8,8 +8,8 @@
 //!   "lower_bound": N | null, "seconds": S, "nodes": N}` and, when `moves`
 //! is null, `"reason"`: why no solution exists (or `"stopped"`).
 //! `lower_bound` (with `--min-moves` and a solution): no solution has fewer
-//! moves; the solution's length when minimal. Each move is the route of one marble: its start,
-//! then the landing hole of each capture.
+//! moves; the solution's length when minimal. Each move is the route of one
+//! marble: its start, then the landing hole of each capture.
 //! Exit codes: 0 solved, 1 no solution, 2 bad input.
 
 use clap::Args;
