@@ -122,7 +122,8 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
     let m = geo.to_grid(pos.marbles & pos.board.all);
     let finish = opts.finish.map(|c| geo.grid_of[c as usize]);
     let mut nodes = 0;
-    let mut lower_bound = None;
+    // The fewest-moves search's bound from below, as far as it got.
+    let mut searched_lower = None;
     let verdict = match (quick_verdict(geo, m, finish), opts.beam) {
         (Some(v), _) => v,
         (None, _) if opts.min_moves => {
@@ -132,7 +133,7 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             s.meet = opts.meet;
             let v = s.run(m);
             nodes = s.nodes;
-            lower_bound = Some(u32::from(s.lower));
+            searched_lower = Some(u32::from(s.lower));
             v
         }
         (None, Some(width)) => {
@@ -174,17 +175,20 @@ pub fn solve(pos: FoodPosition, opts: &Solve) -> Solution {
             v
         }
     };
-    if let Verdict::Solved { moves, minimal } = &verdict {
-        remember(pos, opts.finish, moves);
-        if *minimal {
-            lower_bound = Some(moves.len() as u32);
+    let lower_bound = match &verdict {
+        Verdict::Solved { moves, minimal } => {
+            remember(pos, opts.finish, moves);
+            if *minimal && opts.min_moves {
+                Some(moves.len() as u32)
+            } else {
+                searched_lower
+            }
         }
-    } else {
-        lower_bound = None;
-    }
+        _ => None,
+    };
     Solution {
         verdict,
-        lower_bound: lower_bound.filter(|_| opts.min_moves),
+        lower_bound,
         nodes,
         seconds: t.elapsed().as_secs_f64(),
     }
