@@ -2,7 +2,8 @@
 //! opposite camp), its length, the time it took and whether it is proven.
 //!
 //! `--json` prints `{"size": 4, "long_jumps": false, "proven": bool,
-//! "lower_bound": N, "seconds": S, "nodes": N, "moves": [[[q, r], ...], ...]}`:
+//! "lower_bound": N, "seconds": S, "nodes": N, "assumed_none_below": N | null,
+//! "moves": [[[q, r], ...], ...]}` (`assumed_none_below`: `--from`):
 //! axial coordinates with the board's centre at (0, 0), each move the route of
 //! one marble (a step: start and end; a chain: start and every landing).
 
@@ -42,6 +43,10 @@ pub struct CrossArgs {
     /// then ignored: the beam runs to its end).
     #[arg(long)]
     beam_only: bool,
+    /// Start proving at N moves, taking the shorter lengths as ruled out by
+    /// an earlier run (not proven again: the answer rests on that run).
+    #[arg(long, value_name = "N")]
+    from: Option<u32>,
 }
 
 pub fn run(args: CrossArgs) -> Result<(), String> {
@@ -57,6 +62,7 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
         beam_width: Some(args.beam),
         beam_weight: args.beam_weight,
         beam_symmetry: Some(args.beam_symmetry),
+        assume_none_below: args.from,
         // The proof can take minutes: say on standard error how far it got.
         progress: Some(Arc::new(move |moves, nodes| {
             eprintln!(
@@ -68,6 +74,15 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
     };
     let outcome = crossing.solve(crossing.start(), &limits);
     let board = crossing.board();
+    if let (Some(from), Some(found)) = (args.from, &outcome.solution)
+        && (found.routes.len() as u32) < from
+    {
+        return Err(format!(
+            "--from {from}: a crossing of {} moves exists, so shorter lengths were not all ruled \
+             out",
+            found.routes.len()
+        ));
+    }
     let Some(solution) = outcome.solution else {
         return Err(format!(
             "no crossing found in {:.1} s (none shorter than {} moves)",
@@ -91,6 +106,7 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
             "lower_bound": outcome.lower_bound,
             "seconds": outcome.seconds,
             "nodes": outcome.nodes,
+            "assumed_none_below": args.from,
             "moves": moves,
         });
         println!("{out}");
@@ -106,7 +122,10 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
         },
         solution.routes.len(),
         if solution.proven {
-            "proven shortest".to_string()
+            match args.from {
+                Some(from) => format!("proven shortest, taking none shorter than {from} as given"),
+                None => "proven shortest".to_string(),
+            }
         } else {
             format!("not proven: none shorter than {}", outcome.lower_bound)
         },

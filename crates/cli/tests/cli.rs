@@ -818,6 +818,31 @@ fn cross_prints_a_proven_crossing_that_replays_legally() {
 }
 
 #[test]
+fn cross_from_takes_the_shorter_lengths_as_given() {
+    // Size 3 needs 17 moves, which the beam finds: from 17 nothing is left
+    // to prove; from 16 the proof rules 16 out; a --from above a crossing
+    // found is refused.
+    let run = |from: &str| {
+        let (ok, out, err) = cli(&["cross", "--size", "3", "--from", from, "--json"]);
+        assert!(ok, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    for (from, proof) in [("17", false), ("16", true)] {
+        let v = run(from);
+        assert_eq!(v["proven"], true);
+        assert_eq!(v["assumed_none_below"], from.parse::<u64>().unwrap());
+        assert_eq!(crossing_replayed(&v, false), 17);
+        assert_eq!(v["lower_bound"], 17);
+        assert_eq!(v["nodes"].as_u64().unwrap() > 0, proof, "--from {from}");
+    }
+    let (ok, _, err) = cli(&["cross", "--size", "3", "--from", "18"]);
+    assert!(
+        !ok && err.contains("a crossing of 17 moves exists"),
+        "{err}"
+    );
+}
+
+#[test]
 fn cross_beam_only_prints_the_beams_crossing_unproven() {
     // With long jumps the beam, meeting itself in the middle, finds the
     // optimum (13) keeping 100 positions; nothing is proven.

@@ -49,6 +49,10 @@ pub struct Limits {
     pub beam_symmetry: Option<u32>,
     /// Nodes the proof may visit (for answers that must not depend on time).
     pub max_nodes: Option<u64>,
+    /// Lengths below this are taken as ruled out (by an earlier run) and not
+    /// proven again: the proof starts here. A crossing found shorter shows
+    /// the assumption wrong, and the bound falls back to its length.
+    pub assume_none_below: Option<u32>,
     pub progress: Option<Progress>,
 }
 
@@ -100,8 +104,11 @@ impl Crossing {
     pub fn solve(&self, marbles: Bitboard, limits: &Limits) -> Outcome {
         let started = Instant::now();
         let g = &*self.inner;
-        let mut lower = g.lower_bound(marbles);
         let (beam, beam_nodes) = beam(g, marbles, limits);
+        let mut lower = g
+            .lower_bound(marbles)
+            .max(limits.assume_none_below.unwrap_or(0))
+            .min(beam.as_ref().map_or(u32::MAX, |b| b.len() as u32));
         let mut best: Option<Vec<Move>> = beam;
         let mut ida = Ida {
             g,
