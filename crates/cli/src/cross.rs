@@ -112,8 +112,17 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
         println!("{out}");
         return Ok(());
     }
+    let verdict = if solution.proven {
+        "proven shortest".to_string()
+    } else {
+        format!("not proven: none shorter than {}", outcome.lower_bound)
+    };
+    let given = args
+        .from
+        .map(|from| format!(", taking none shorter than {from} as given"))
+        .unwrap_or_default();
     println!(
-        "size {}{}: {} moves, {} ({} nodes, beam {} nodes), {:.1} s",
+        "size {}{}: {} moves, {verdict}{given} ({} nodes, beam {} nodes), {:.1} s",
         args.size,
         if args.long_jumps {
             " with long jumps"
@@ -121,14 +130,6 @@ pub fn run(args: CrossArgs) -> Result<(), String> {
             ""
         },
         solution.routes.len(),
-        if solution.proven {
-            match args.from {
-                Some(from) => format!("proven shortest, taking none shorter than {from} as given"),
-                None => "proven shortest".to_string(),
-            }
-        } else {
-            format!("not proven: none shorter than {}", outcome.lower_bound)
-        },
         outcome.nodes,
         outcome.beam_nodes,
         outcome.seconds
