@@ -3,7 +3,7 @@
 //! dropped. It proves nothing (what it drops may finish), but on large
 //! positions of play that a depth-first search only decides in seconds or
 //! not at all, one of a few scorings often finds one marble within a
-//! fraction of a second: of 34 positions of 91 holes that a hint left
+//! fraction of a second: of 35 positions of 91 holes that a hint left
 //! undecided after a second, 22 were solved by one of the three scorings
 //! keeping 256 positions (0.02 to 0.35 s each), 5 of them still undecided
 //! by a hint given 20 s.
