@@ -1332,14 +1332,7 @@ impl<'a> Search<'a> {
         stop: Option<&'a AtomicBool>,
         dead: Table,
     ) -> Search<'a> {
-        let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
-        let mut far = [0; 128];
-        for i in 0..128u8 {
-            if geo.cells >> i & 1 == 1 {
-                let d = geo.dist(i, target);
-                far[i as usize] = d * d;
-            }
-        }
+        let far = geo.squared_distances(finish);
         Search {
             geo,
             finish,
@@ -2071,6 +2064,20 @@ impl Geo {
             }
         }
         true
+    }
+
+    /// Each cell's squared distance from the finish (the centre without
+    /// one): how far a marble there is from where the last should end.
+    fn squared_distances(&self, finish: Option<u8>) -> [i32; 128] {
+        let target = finish.unwrap_or(self.idx(0, 0).expect("the centre"));
+        let mut far = [0; 128];
+        for i in 0..128u8 {
+            if self.cells >> i & 1 == 1 {
+                let d = self.dist(i, target);
+                far[i as usize] = d * d;
+            }
+        }
+        far
     }
 
     /// Cells within distance `d` of the centre.

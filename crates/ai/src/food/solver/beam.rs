@@ -52,21 +52,11 @@ pub(super) fn first_solution(
     scoring: Scoring,
     stops: [Option<&AtomicBool>; 2],
 ) -> Option<Vec<J>> {
-    let target = finish.unwrap_or(geo.idx(0, 0).expect("the centre"));
-    let far = |i: u8| {
-        let d = geo.dist(i, target) as i64;
-        d * d
-    };
-    let mut far_of = [0i64; 128];
-    for (i, f) in far_of.iter_mut().enumerate() {
-        if geo.cells >> i & 1 == 1 {
-            *f = far(i as u8);
-        }
-    }
+    let far = geo.squared_distances(finish).map(i64::from);
     let rim = geo.cells & !geo.disc(geo.n - 1);
     // The grid index's bits, read as the engine reads cells' bits.
     let spread = starhop_engine::food::cells(m)
-        .map(|i| far_of[i as usize])
+        .map(|i| far[i as usize])
         .sum();
     let none = J {
         from: 0,
@@ -98,25 +88,25 @@ pub(super) fn first_solution(
             for &j in &captures {
                 let c = kept.m ^ j.flips();
                 let left = c.count_ones();
+                let open = geo.jump_count(c) as i64;
                 // A dead end, or (with a finish) cut by a pagoda.
-                if left > 1 && geo.jump_count(c) == 0
+                if left > 1 && open == 0
                     || left == 1 && finish.is_some_and(|f| c != 1u128 << f)
                     || finish.is_some_and(|f| geo.pagoda_cut(c, f).is_some())
                     || !seen.insert(c)
                 {
                     continue;
                 }
-                let spread = kept.spread - far_of[j.from as usize] - far_of[j.over as usize]
-                    + far_of[j.to as usize];
-                let open = || geo.jump_count(c) as i64;
+                let spread =
+                    kept.spread - far[j.from as usize] - far[j.over as usize] + far[j.to as usize];
                 let score = 100 * geo.isolated(c) as i64
                     + match scoring {
                         Scoring::Gathered => spread,
-                        Scoring::GatheredOpen => spread - 4 * open(),
+                        Scoring::GatheredOpen => spread - 4 * open,
                         Scoring::OffTheRim => {
                             30 * (c & rim).count_ones() as i64
                                 + 50 * (c & geo.corners).count_ones() as i64
-                                - open()
+                                - open
                         }
                     };
                 next.push((
