@@ -29,9 +29,10 @@
 //!   solutions go through the four orderings with doubling budgets.
 //! - Hints remember the solutions found, position by position. A hint
 //!   whose search gives up within its budget hands over to beam searches
-//!   (`beam.rs`): each keeps the few hundred most promising positions per
-//!   capture under one of three scorings, and often finds a solution the
-//!   search would take seconds for; it never proves that none exists.
+//!   (`beam.rs`): each keeps the few hundred or thousand most promising
+//!   positions per capture under one of three scorings, and often finds a
+//!   solution the search would take seconds for; it never proves that none
+//!   exists.
 //! - Fewest moves: an upper bound from first solutions (chains preferred,
 //!   captures reordered to merge chains), shortened by the same search held
 //!   to a move limit, then iterative deepening over whole chains from a lower
@@ -316,17 +317,46 @@ fn keep_dead(size: u8, finish: Option<u8>, table: Table) {
 /// position, so a player who follows the hints gets each next one at once;
 /// so are proofs that none exists, and the dead positions met on the way.
 /// After a quick search (and beam searches if it gives up, see `decide`),
-/// every core takes the positions after the moves in turn, each with a
-/// growing node budget (see `by_moves`).
+/// one core searches on from here until it decides, while the other takes
+/// the positions after the moves in turn, each with a growing node budget
+/// (see `by_moves`); the first answer ends both.
 pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) -> Hint {
-    let quick = decide(pos, finish, [stop, None], ROUNDS[1]);
+    let quick = decide(pos, finish, [stop, None], QUICK);
     if quick != Hint::Unknown || stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
         return quick;
     }
     let never = AtomicBool::new(false);
-    let stop = stop.unwrap_or(&never);
+    search_on(pos, finish, stop.unwrap_or(&never))
+}
+
+/// `hint` after its quick search left `pos` undecided (see there).
+fn search_on(pos: FoodPosition, finish: Option<Cell>, stop: &AtomicBool) -> Hint {
     let (after, firsts) = positions_after(pos);
-    let found = by_moves(&after, finish, stop, true);
+    let workers = workers();
+    let done = AtomicBool::new(false);
+    // One core proves (or solves) from here, the others go through the
+    // positions after each move: a proof that none exists was about twice
+    // as fast as by those positions one by one.
+    let (proof, found) = if workers > 1 {
+        std::thread::scope(|scope| {
+            let prover = scope.spawn(|| {
+                let hint = decide(pos, finish, [Some(stop), Some(&done)], ENDLESS);
+                done.store(true, Ordering::Relaxed);
+                hint
+            });
+            let found = by_moves(&after, finish, stop, true, &done, workers - 1);
+            done.store(true, Ordering::Relaxed);
+            (prover.join().unwrap_or(Hint::Unknown), found)
+        })
+    } else {
+        (
+            Hint::Unknown,
+            by_moves(&after, finish, stop, true, &done, workers),
+        )
+    };
+    if proof != Hint::Unknown {
+        return proof;
+    }
     if let Some(i) = found {
         let mv = firsts[i].clone();
         remember(pos, finish, std::slice::from_ref(&mv));
@@ -341,7 +371,7 @@ pub fn hint(pos: FoodPosition, finish: Option<Cell>, stop: Option<&AtomicBool>) 
 
 /// `hint` by one search giving up after `round.nodes` nodes or when either
 /// flag is raised, with a dead table of the memory; then, if the round has
-/// a beam, by beam searches for a solution.
+/// beams, by beam searches for a solution, each width under each scoring.
 fn decide(
     pos: FoodPosition,
     finish: Option<Cell>,
@@ -382,10 +412,12 @@ fn decide(
                 Some(true) => Some(geo.chains(pos, &s.path)),
                 Some(false) => None,
                 None => {
-                    let path = (round.beam > 0 && !s.stopped)
+                    let path = (!s.stopped)
                         .then(|| {
-                            beam::SCORINGS.iter().find_map(|&scoring| {
-                                beam::first_solution(geo, m, f, round.beam, scoring, stops)
+                            round.beams.iter().find_map(|&width| {
+                                beam::SCORINGS.iter().find_map(|&scoring| {
+                                    beam::first_solution(geo, m, f, width, scoring, stops)
+                                })
                             })
                         })
                         .flatten();
@@ -412,37 +444,52 @@ fn decide(
     }
 }
 
-/// One round of `decide`: the search's node budget, then the positions a
-/// layer each beam search keeps (none: 0) if the search gives up.
+/// One round of `decide`: the search's node budget, then the widths (the
+/// positions a layer each beam search keeps) tried in turn if it gives up.
 #[derive(Clone, Copy)]
 struct Round {
     nodes: u64,
-    beam: usize,
+    beams: &'static [usize],
 }
+
+/// A hint's first search: as the second of `ROUNDS` (300,000 nodes, then
+/// beams of 256), then beams of 1,024 (0.03 to 0.12 s each on positions of
+/// 91 holes). Of 46 first hints on 91 holes left undecided after a second
+/// (with another search on one core), a beam of 1,024 at the root solved
+/// 18. On 300 first hints per board (`hint_latency`), the undecided went
+/// from 19 to 15 on 91 holes and from 44 to 43 on 61; beams of 4,096 as
+/// well gave 14 and 43, while taking up to two seconds more before a proof
+/// that none exists.
+const QUICK: Round = Round {
+    nodes: 300_000,
+    beams: &[256, 1024],
+};
+
+/// A search until stopped, with no beam.
+const ENDLESS: Round = Round {
+    nodes: u64::MAX,
+    beams: &[],
+};
 
 /// The rounds over the positions after each move (hints and pondering):
 /// every one gets a small budget first, so the easy ones are all answered
-/// before a hard one takes the time. A hint's first search gets the second.
-/// A beam keeping 256 positions took 0.02 to 0.35 s on positions of 91
-/// holes, about as long as the search's 300,000 nodes; the last round
-/// searches until stopped.
+/// before a hard one takes the time. A beam keeping 256 positions took
+/// 0.02 to 0.35 s on positions of 91 holes, about as long as the search's
+/// 300,000 nodes; the last round searches until stopped.
 const ROUNDS: [Round; 4] = [
     Round {
         nodes: 20_000,
-        beam: 0,
+        beams: &[],
     },
     Round {
         nodes: 300_000,
-        beam: 256,
+        beams: &[256],
     },
     Round {
         nodes: 5_000_000,
-        beam: 2048,
+        beams: &[2048],
     },
-    Round {
-        nodes: u64::MAX,
-        beam: 0,
-    },
+    ENDLESS,
 ];
 
 /// The different positions one move on, with a move to each.
@@ -457,19 +504,25 @@ fn positions_after(pos: FoodPosition) -> (Vec<FoodPosition>, Vec<FoodMove>) {
     pairs.into_iter().unzip()
 }
 
-/// Decides the positions in `after` on every core, in rounds of growing
-/// node budgets, until all are decided or `stop` is raised; with
-/// `first_way`, stops at the first from which one marble can be reached and
-/// returns its index.
+/// The threads hints and pondering use: one per core, each with its dead
+/// table.
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(TABLES_KEPT))
+}
+
+/// Decides the positions in `after` on `workers` threads, in rounds of
+/// growing node budgets, until all are decided or `stop` or `done` is
+/// raised; with `first_way`, stops at the first from which one marble can
+/// be reached, raises `done` and returns its index.
 fn by_moves(
     after: &[FoodPosition],
     finish: Option<Cell>,
     stop: &AtomicBool,
     first_way: bool,
+    done: &AtomicBool,
+    workers: usize,
 ) -> Option<usize> {
-    let done = AtomicBool::new(false);
     let found = Mutex::new(None);
-    let workers = std::thread::available_parallelism().map_or(1, |n| n.get().min(TABLES_KEPT));
     let finished =
         |p: &FoodPosition| p.count() == 1 && finish.is_none_or(|f| p.marbles == 1u128 << f);
     for round in ROUNDS {
@@ -477,7 +530,7 @@ fn by_moves(
         let open = std::sync::atomic::AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..workers {
-                let (next, open, done, found) = (&next, &open, &done, &found);
+                let (next, open, found) = (&next, &open, &found);
                 scope.spawn(move || {
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed);
@@ -520,7 +573,14 @@ fn by_moves(
 /// Returns how many of the positions after a move are decided.
 pub fn ponder(pos: FoodPosition, finish: Option<Cell>, stop: &AtomicBool) -> usize {
     let (after, _) = positions_after(pos);
-    by_moves(&after, finish, stop, false);
+    by_moves(
+        &after,
+        finish,
+        stop,
+        false,
+        &AtomicBool::new(false),
+        workers(),
+    );
     after
         .iter()
         .filter(|p| recall(**p, finish).is_some())
@@ -2218,7 +2278,8 @@ mod tests {
     /// A search that gives up hands over to the beam: with a budget of one
     /// node the search alone leaves a 61-hole start undecided; with a beam
     /// the hint is a legal move, and the solution remembered after it
-    /// reaches one marble move by move.
+    /// reaches one marble move by move. A beam that finds nothing hands over
+    /// to the next width.
     #[test]
     fn a_search_given_up_hands_over_to_the_beam() {
         use starhop_engine::food::bit;
@@ -2240,16 +2301,80 @@ mod tests {
         };
         let stops = [None, None];
         let pos = start(1, 0);
-        let alone = Round { nodes: 1, beam: 0 };
+        let alone = Round {
+            nodes: 1,
+            beams: &[],
+        };
         assert_eq!(decide(pos, None, stops, alone), Hint::Unknown);
         let with_beam = Round {
             nodes: 1,
-            beam: 256,
+            beams: &[256],
         };
         let Hint::Move(first) = decide(pos, None, stops, with_beam) else {
             panic!("the beam found no solution");
         };
         follow_memory(pos, first);
+        // A beam that runs dry hands over to the next width: one position
+        // a layer finds nothing here under any scoring, 16 do.
+        let edge = start(2, -4);
+        let pos = edge.after(&edge.moves(false)[0]);
+        let geo = Geo::of(board);
+        let m = geo.to_grid(pos.marbles);
+        for scoring in beam::SCORINGS {
+            assert_eq!(beam::first_solution(geo, m, None, 1, scoring, stops), None);
+        }
+        let ladder = Round {
+            nodes: 1,
+            beams: &[1, 16],
+        };
+        let Hint::Move(first) = decide(pos, None, stops, ladder) else {
+            panic!("the wider beam found no solution");
+        };
+        follow_memory(pos, first);
+    }
+
+    /// A hint searched on from a position both ways at once (one core from
+    /// the position, the other through the positions after each move)
+    /// agrees with the solver, whichever way answers first.
+    #[test]
+    fn a_hint_searched_on_both_ways_agrees_with_the_solver() {
+        let board = FoodBoard::with_holes(37).unwrap();
+        let mut rng = starhop_engine::Rng::new(27);
+        let never = AtomicBool::new(false);
+        let (mut solvable, mut dead) = (0, 0);
+        for i in 0..40 {
+            let vacant = board.cell(starhop_engine::Hex::new(1, 0)).unwrap();
+            let mut pos = FoodPosition {
+                board,
+                marbles: board.all & !(1u128 << vacant),
+            };
+            for _ in 0..(2 + i % 12) {
+                let moves = pos.moves(false);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
+            }
+            let hint = search_on(pos, None, &never);
+            match solve(pos, &Solve::default()).verdict {
+                Verdict::Solved { .. } => {
+                    let Hint::Move(mv) = hint else {
+                        panic!("{:#x}: solvable, but {hint:?}", pos.marbles);
+                    };
+                    assert!(pos.moves(false).contains(&mv));
+                    let after = pos.after(&mv);
+                    let next = solve(after, &Solve::default()).verdict;
+                    assert!(matches!(next, Verdict::Solved { .. }) || after.count() == 1);
+                    solvable += 1;
+                }
+                Verdict::Impossible(_) => {
+                    assert_eq!(hint, Hint::NoSolution, "{:#x}", pos.marbles);
+                    dead += 1;
+                }
+                Verdict::Stopped => unreachable!("no stop flag"),
+            }
+        }
+        assert!(solvable > 0 && dead > 0, "{solvable} solvable, {dead} dead");
     }
 
     #[test]
