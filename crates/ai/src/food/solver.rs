@@ -1209,20 +1209,14 @@ impl Table {
         }
     }
 
-    fn hash(k: u128) -> usize {
-        let v = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let v = (v ^ (v >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (v ^ (v >> 32)) as usize
-    }
-
     fn get(&self, k: u128) -> Option<u8> {
-        let b = Table::hash(k) & self.mask;
+        let b = dead::hash(k) & self.mask;
         let keys = self.slots.keys();
         (b..b + 4).find(|&i| keys[i] == k).map(|i| self.vals[i])
     }
 
     fn put(&mut self, k: u128, v: u8) {
-        let h = Table::hash(k);
+        let h = dead::hash(k);
         let b = h & self.mask;
         let keys = self.slots.keys_mut();
         let i = (b..b + 4)

@@ -44,6 +44,14 @@ pub(super) fn mapped_zeroed(bytes: usize, huge: bool) -> Option<memmap2::MmapMut
     Some(map)
 }
 
+/// A key's hash, for the bucket (low bits) and the slot a full bucket
+/// gives up (top bits).
+pub(super) fn hash(k: u128) -> usize {
+    let v = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let v = (v ^ (v >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    (v ^ (v >> 32)) as usize
+}
+
 impl Words {
     fn zeroed(words: usize, huge: bool) -> Words {
         match mapped_zeroed(words * size_of::<u64>(), huge) {
@@ -106,12 +114,6 @@ impl DeadTable {
         (self.mask + 4).trailing_zeros()
     }
 
-    fn hash(k: u128) -> usize {
-        let v = (k as u64) ^ ((k >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        let v = (v ^ (v >> 29)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        (v ^ (v >> 32)) as usize
-    }
-
     /// The key in slot `i`, if no write is under way there.
     fn read(words: &[AtomicU64], i: usize) -> Option<u128> {
         let high = words[2 * i + 1].load(Ordering::Acquire);
@@ -125,7 +127,7 @@ impl DeadTable {
     }
 
     pub(super) fn contains(&self, k: u128) -> bool {
-        let b = DeadTable::hash(k) & self.mask;
+        let b = hash(k) & self.mask;
         let words = self.words.get();
         (b..b + 4).any(|i| DeadTable::read(words, i) == Some(k))
     }
@@ -135,7 +137,7 @@ impl DeadTable {
     /// written.
     pub(super) fn put(&self, k: u128) {
         debug_assert!(k >> 121 == 0 && k != 0, "{k:#x}");
-        let h = DeadTable::hash(k);
+        let h = hash(k);
         let b = h & self.mask;
         let words = self.words.get();
         let mut free = None;
