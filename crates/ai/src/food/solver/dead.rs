@@ -189,7 +189,8 @@ impl DeadTable {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::sync::atomic::AtomicBool;
+    use std::sync::Barrier;
+    use std::sync::atomic::{AtomicBool, AtomicUsize};
 
     fn random_keys(seed: u64, n: usize) -> Vec<u128> {
         let mut rng = starhop_engine::Rng::new(seed);
@@ -233,23 +234,24 @@ mod tests {
         // One bucket of 4 slots, and keys whose two words are equal.
         let table = DeadTable::new(2);
         let keys: Vec<u128> = (1..=64u128).map(|i| i << 64 | i).collect();
-        let (started, done) = (AtomicBool::new(false), AtomicBool::new(false));
+        let (writes, together) = (AtomicUsize::new(0), Barrier::new(2));
+        let done = AtomicBool::new(false);
         std::thread::scope(|s| {
             s.spawn(|| {
+                together.wait();
                 for k in keys.iter().cycle() {
                     if done.load(Ordering::Relaxed) {
                         break;
                     }
                     table.put(*k);
-                    started.store(true, Ordering::Relaxed);
+                    writes.fetch_add(1, Ordering::Relaxed);
                 }
             });
-            // Reads while the writer runs (it stops when they are done).
-            while !started.load(Ordering::Relaxed) {
-                std::hint::spin_loop();
-            }
+            // Reads while the writer runs, until it has written four million
+            // times (then it stops).
+            together.wait();
             let (mut read, mut torn) = (0u64, None);
-            for _ in 0..300_000 {
+            while writes.load(Ordering::Relaxed) < 4_000_000 {
                 for i in 0..4 {
                     match DeadTable::read(table.words.get(), i) {
                         Some(k) if k >> 64 != k & u64::MAX as u128 => torn = Some(k),
