@@ -2378,9 +2378,6 @@ mod tests {
         assert_eq!(luby(256), 1);
     }
 
-    /// A small table grown to its full size keeps every entry it held, with
-    /// its value, and has room for more; one that is already full size
-    /// keeps its entries on huge pages.
     #[test]
     fn grid_captures_match_the_engine() {
         for size in 3..=5 {

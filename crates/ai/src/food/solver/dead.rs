@@ -202,6 +202,9 @@ mod tests {
             .collect()
     }
 
+    /// A small table grown to its full size keeps every entry it held and
+    /// has room for more; one that is already full size keeps its entries
+    /// on huge pages; and no key that was not put is ever found.
     #[test]
     fn a_grown_dead_table_keeps_its_entries() {
         let keys = random_keys(5, 20_000);
