@@ -318,3 +318,58 @@ fn a_finished_game_restores_no_running_turn_whatever_the_mover_has_left() {
     assert_eq!(g.restore_turn_ms(0), Ok(()));
     assert!(matches!(g.restore_turn_ms(5), Err(RuleError::Clock(_))));
 }
+
+/// §6: a team whose member is out loses at once. The game must be over
+/// before the turn passes on, where a skipped turn (first-in-skips) could
+/// knock out a player of the other team too and turn the loss into a draw.
+#[test]
+fn a_team_loses_at_once_when_a_member_is_out_before_a_skipped_turn() {
+    let rules = Rules {
+        anti_passive: true,
+        teams: crate::rules::Teams::TwoVsTwo,
+        ..quiet_rules()
+    };
+    // Seats 0..4 sit at camps 0, 4, 3, 1: teams A, B, B, A.
+    let start = Game::new(rules, 4, 0).unwrap();
+    assert_eq!(start.teams.as_deref(), Some(&[0, 1, 1, 0][..]));
+    // Everyone at their 20th turn with every marble at home fails the
+    // anti-passive check; `mover` plays it, `skipping` seats skip next.
+    let run = |mover: Seat, mover_turns: u32, skipping: &[usize]| {
+        let mut g = start.clone();
+        for p in &mut g.state.players {
+            p.turns = 19;
+        }
+        g.state.players[mover as usize].turns = mover_turns;
+        for &s in skipping {
+            g.state.players[s].skip_next = true;
+        }
+        g.state.to_move = mover;
+        let events = g.play(some_move(&g)).unwrap();
+        (g, events)
+    };
+    // The mover goes out; the next seat, of the other team, would skip.
+    let (g, events) = run(0, 19, &[1]);
+    assert!(
+        !events.contains(&Event::SkippedTurn { seat: 1 }),
+        "{events:?}"
+    );
+    assert_eq!(g.player(1).status, Status::Playing);
+    let o = g.outcome().expect("seat 0 out ends the game");
+    assert_eq!(
+        (o.reason, o.places.as_slice()),
+        (EndReason::Team, &[2, 1, 1, 2][..])
+    );
+    // The mover stays in; the first skipped seat goes out, and the second,
+    // of the other team, must not get its skipped turn.
+    let (g, events) = run(1, 0, &[2, 3]);
+    assert!(
+        events.contains(&Event::SkippedTurn { seat: 2 }),
+        "{events:?}"
+    );
+    assert!(
+        !events.contains(&Event::SkippedTurn { seat: 3 }),
+        "{events:?}"
+    );
+    let o = g.outcome().expect("seat 2 out ends the game");
+    assert_eq!(o.places, [1, 2, 2, 1]);
+}

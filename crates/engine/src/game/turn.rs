@@ -237,6 +237,12 @@ impl Game {
                 }
             }
         }
+        // A player out can end the game at once (§6: a team whose member
+        // left loses): decide that before the turn passes on, where a skipped
+        // turn could knock out a second player after the end.
+        if events.iter().any(|e| matches!(e, Event::Out { .. })) {
+            self.check_end(events);
+        }
         if self.state.outcome.is_none() {
             self.advance(events);
         }
@@ -312,6 +318,13 @@ impl Game {
                 self.state.players[seat as usize].skip_next = false;
                 events.push(Event::SkippedTurn { seat });
                 self.end_turn(seat, events);
+                if matches!(self.player(seat).status, Status::Out { .. }) {
+                    // The skipped turn's anti-passive check may end the game.
+                    self.check_end(events);
+                    if self.state.outcome.is_some() {
+                        return;
+                    }
+                }
                 continue;
             }
             self.state.to_move = seat;
