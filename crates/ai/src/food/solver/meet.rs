@@ -21,6 +21,8 @@
 //!   position stands for all its images) fit.
 //! - A meeting is read back into moves layer by layer; a test checks every
 //!   answer against the iterative deepening search.
+//! - On boards of at most 64 holes (37 and 61) the layers keep each
+//!   position in 8 bytes instead of 16 (`Key`), so twice as many fit.
 
 use super::{Geo, J};
 use rustc_hash::FxHashSet;
@@ -42,22 +44,90 @@ pub(super) enum Meeting {
 const FORWARD_LAYER_MOST: f64 = 150e6;
 
 /// Positions held at once (the layers kept, and the next one's buffers as
-/// it grows or as they are gathered into one) before giving up: 16 bytes
-/// each, about 10 GB.
+/// it grows or as they are gathered into one) before giving up, counted in
+/// units of 16 bytes (a position packed in 8 counts half): about 10 GB.
 const MAX_POSITIONS: usize = 600_000_000;
+
+/// How a layer keeps a position: the grid's `u128` itself, or on boards of
+/// at most 64 holes a `u64` with one bit per hole (`Packing`).
+trait Key: Copy + Ord + Send + Sync {
+    fn pack(p: &Packing, m: u128) -> Self;
+    fn unpack(self, p: &Packing) -> u128;
+}
+
+impl Key for u128 {
+    fn pack(_: &Packing, m: u128) -> u128 {
+        m
+    }
+    fn unpack(self, _: &Packing) -> u128 {
+        self
+    }
+}
+
+impl Key for u64 {
+    fn pack(p: &Packing, m: u128) -> u64 {
+        (0..16).fold(0, |k, b| k | p.down[b][(m >> (8 * b)) as u8 as usize])
+    }
+    fn unpack(self, p: &Packing) -> u128 {
+        (0..8).fold(0, |m, b| m | p.up[b][(self >> (8 * b)) as u8 as usize])
+    }
+}
+
+/// `len` positions of type `K` in units of 16 bytes (`MAX_POSITIONS`).
+fn units<K>(len: usize) -> usize {
+    (len * std::mem::size_of::<K>()).div_ceil(16)
+}
+
+/// The grid's holes numbered in order, a byte at a time both ways: `down`
+/// takes a grid byte to its holes' bits, `up` a packed byte back.
+struct Packing {
+    down: Box<[[u64; 256]; 16]>,
+    up: Box<[[u128; 256]; 8]>,
+}
+
+impl Packing {
+    /// Tables of zeros: for `u128` keys, which read none.
+    fn empty() -> Packing {
+        Packing {
+            down: Box::new([[0; 256]; 16]),
+            up: Box::new([[0; 256]; 8]),
+        }
+    }
+
+    /// `None` for more than 64 holes.
+    fn of(cells: u128) -> Option<Packing> {
+        if cells.count_ones() > 64 {
+            return None;
+        }
+        let mut p = Packing::empty();
+        let holes: Vec<u32> = (0..128).filter(|i| cells >> i & 1 == 1).collect();
+        for (n, &i) in holes.iter().enumerate() {
+            let (byte, bit) = (i as usize / 8, i % 8);
+            for v in 0..256 {
+                if v >> bit & 1 == 1 {
+                    p.down[byte][v] |= 1 << n;
+                }
+                if v >> (n % 8) & 1 == 1 {
+                    p.up[n / 8][v] |= 1 << i;
+                }
+            }
+        }
+        Some(p)
+    }
+}
 
 /// Forward layers up to this size are searched forward when a meeting is
 /// read back (about a second), larger ones by undoing chains.
 const SCAN_MOST: usize = 4_000_000;
 
 /// One side's layers: `layers[d]` holds (sorted) the positions first reached
-/// in `d` moves.
-struct Side {
-    layers: Vec<Vec<u128>>,
+/// in `d` moves, as keys.
+struct Side<K> {
+    layers: Vec<Vec<K>>,
     backward: bool,
 }
 
-impl Side {
+impl<K: Key> Side<K> {
     fn depth(&self) -> usize {
         self.layers.len() - 1
     }
@@ -74,7 +144,7 @@ impl Side {
         last * last / before
     }
 
-    fn contains(&self, m: u128) -> Option<usize> {
+    fn contains(&self, m: K) -> Option<usize> {
         self.layers.iter().position(|l| l.binary_search(&m).is_ok())
     }
 }
@@ -100,6 +170,8 @@ struct Meet<'a> {
     /// them (never more than it).
     peak: AtomicUsize,
     stop: Option<&'a AtomicBool>,
+    /// Packed keys, on boards of at most 64 holes.
+    packing: Option<Packing>,
 }
 
 impl<'a> Meet<'a> {
@@ -127,6 +199,7 @@ impl<'a> Meet<'a> {
             forward_most: FORWARD_LAYER_MOST,
             peak: AtomicUsize::new(0),
             stop,
+            packing: Packing::of(geo.cells),
         }
     }
 
@@ -155,10 +228,10 @@ impl<'a> Meet<'a> {
     }
 
     /// Adds the side's next layer (both cores, each deduplicating as it
-    /// goes), backward of at most `most` marbles, with the `kept` positions
-    /// of both sides already held; `false` if stopped, or before the
-    /// positions held would pass `max_positions`.
-    fn grow(&self, side: &mut Side, most: u32, kept: usize) -> bool {
+    /// goes), backward of at most `most` marbles, with `kept` (in units of
+    /// 16 bytes, `units`) of both sides already held; `false` if stopped, or
+    /// before what is held would pass `max_positions`.
+    fn grow<K: Key>(&self, side: &mut Side<K>, most: u32, kept: usize, p: &Packing) -> bool {
         let depth = side.depth() as u32 + 1;
         let backward = side.backward;
         let last = &side.layers[side.depth()];
@@ -178,22 +251,23 @@ impl<'a> Meet<'a> {
             }
             fits
         };
-        let parts: Vec<Option<Vec<u128>>> = std::thread::scope(|s| {
+        let parts: Vec<Option<Vec<K>>> = std::thread::scope(|s| {
             let handles: Vec<_> = last
                 .chunks(part)
                 .map(|chunk| {
                     let (held, full, room) = (&held, &full, &room);
                     s.spawn(move || {
-                        let mut out: Vec<u128> = Vec::new();
+                        let mut out: Vec<K> = Vec::new();
                         let mut ends = Vec::new();
                         let mut seen = FxHashSet::default();
                         let mut sorted = 0;
                         // What the undoing buffers hold (their capacity only grows).
                         let mut undone = 0;
-                        for (k, &m) in chunk.iter().enumerate() {
+                        for (k, &key) in chunk.iter().enumerate() {
                             if k % 4096 == 0 && self.stopped() || full.load(Ordering::Relaxed) {
                                 return None;
                             }
+                            let m = key.unpack(p);
                             ends.clear();
                             if backward {
                                 // This thread's share of the room left for
@@ -220,18 +294,20 @@ impl<'a> Meet<'a> {
                             if out.len() + ends.len() > out.capacity() {
                                 // What `reserve` grows to, checked first.
                                 let (had, grown) = (
-                                    out.capacity(),
-                                    (2 * out.capacity()).max(out.len() + ends.len()).max(4),
+                                    units::<K>(out.capacity()),
+                                    units::<K>(
+                                        (2 * out.capacity()).max(out.len() + ends.len()).max(4),
+                                    ),
                                 );
                                 if !room(held.load(Ordering::Relaxed) - had + grown) {
                                     return None;
                                 }
                                 out.reserve(ends.len());
-                                held.fetch_add(out.capacity() - had, Ordering::Relaxed);
+                                held.fetch_add(units::<K>(out.capacity()) - had, Ordering::Relaxed);
                             }
                             for &e in &ends {
                                 if depth + self.bound(e, backward) <= self.limit {
-                                    out.push(self.canon(e));
+                                    out.push(K::pack(p, self.canon(e)));
                                 }
                             }
                             if out.len() > 2 * sorted + (1 << 22) {
@@ -242,9 +318,9 @@ impl<'a> Meet<'a> {
                         }
                         out.sort_unstable();
                         out.dedup();
-                        let had = out.capacity();
+                        let had = units::<K>(out.capacity());
                         out.shrink_to_fit();
-                        held.fetch_sub(had - out.capacity(), Ordering::Relaxed);
+                        held.fetch_sub(had - units::<K>(out.capacity()), Ordering::Relaxed);
                         Some(out)
                     })
                 })
@@ -259,7 +335,7 @@ impl<'a> Meet<'a> {
         };
         // Gathered into one, the buffers are held twice for a moment.
         let gathered: usize = parts.iter().map(Vec::len).sum();
-        if !room(gathered.saturating_mul(2)) {
+        if !room(units::<K>(gathered).saturating_mul(2)) {
             return false;
         }
         let mut next = Vec::with_capacity(gathered);
@@ -275,11 +351,16 @@ impl<'a> Meet<'a> {
     }
 
     /// A position on both sides, with its layer on each.
-    fn meeting(&self, fwd: &Side, back: &Side) -> Option<(u128, usize, usize)> {
+    fn meeting<K: Key>(
+        &self,
+        fwd: &Side<K>,
+        back: &Side<K>,
+        p: &Packing,
+    ) -> Option<(u128, usize, usize)> {
         for (d, layer) in fwd.layers.iter().enumerate() {
             for &m in layer {
                 if let Some(e) = back.contains(m) {
-                    return Some((m, d, e));
+                    return Some((m.unpack(p), d, e));
                 }
             }
         }
@@ -289,7 +370,7 @@ impl<'a> Meet<'a> {
     /// Walks from `m` (in `side`'s layer `depth`) to the side's layer 0, a
     /// move at a time (undone moves for the forward side): the positions
     /// passed, `m` first, each in the orientation of the one before.
-    fn walk(&self, side: &Side, mut m: u128, depth: usize) -> Vec<u128> {
+    fn walk<K: Key>(&self, side: &Side<K>, mut m: u128, depth: usize, p: &Packing) -> Vec<u128> {
         let mut out = vec![m];
         let mut ends = Vec::new();
         let mut seen = FxHashSet::default();
@@ -299,7 +380,7 @@ impl<'a> Meet<'a> {
             // (a lone marble comes back along any path), so small forward
             // layers are searched forward instead.
             if !side.backward && layer.len() <= self.scan_most {
-                m = self.before_by_scan(layer, m);
+                m = self.before_by_scan(layer, m, p);
                 out.push(m);
                 continue;
             }
@@ -315,7 +396,7 @@ impl<'a> Meet<'a> {
             }
             m = *ends
                 .iter()
-                .find(|&&e| layer.binary_search(&self.canon(e)).is_ok())
+                .find(|&&e| layer.binary_search(&K::pack(p, self.canon(e))).is_ok())
                 .expect("a layer's position comes from the layer before");
             out.push(m);
         }
@@ -324,10 +405,10 @@ impl<'a> Meet<'a> {
 
     /// A position one whole chain before `m`, found among the images of
     /// `layer`'s positions, oriented so that its chain ends exactly in `m`.
-    fn before_by_scan(&self, layer: &[u128], m: u128) -> u128 {
+    fn before_by_scan<K: Key>(&self, layer: &[K], m: u128, p: &Packing) -> u128 {
         let target = self.canon(m);
         let mut ends = Vec::new();
-        for &x in layer {
+        for x in layer.iter().map(|k| k.unpack(p)) {
             ends.clear();
             self.geo.chain_ends(x, &mut ends);
             for &e in &ends {
@@ -358,9 +439,17 @@ impl<'a> Meet<'a> {
 
     /// The solution through a meeting `p` (forward layer `d`, backward `e`)
     /// as captures from the start `m`.
-    fn read_back(&self, m: u128, p: u128, d: usize, e: usize, fwd: &Side, back: &Side) -> Vec<J> {
+    fn read_back<K: Key>(
+        &self,
+        m: u128,
+        at: (u128, usize, usize),
+        sides: [&Side<K>; 2],
+        p: &Packing,
+    ) -> Vec<J> {
+        let (meeting, d, e) = at;
+        let [fwd, back] = sides;
         // Back to an image of the start, then turn everything onto the start.
-        let mut way = self.walk(fwd, p, d);
+        let mut way = self.walk(fwd, meeting, d, p);
         way.reverse();
         // Only a symmetry fixing the finish keeps the backward layers valid.
         let k = std::iter::once(0)
@@ -369,7 +458,7 @@ impl<'a> Meet<'a> {
             .expect("the walk ends on an image of the start");
         let mut way: Vec<u128> = way.iter().map(|&x| self.geo.image(k, x)).collect();
         let middle = *way.last().expect("the walk holds the meeting");
-        way.extend(self.walk(back, middle, e).into_iter().skip(1));
+        way.extend(self.walk(back, middle, e, p).into_iter().skip(1));
         way.windows(2)
             .flat_map(|w| self.chain_between(w[0], w[1]))
             .collect()
@@ -388,8 +477,15 @@ pub(super) fn meet(
     meet_reading(&Meet::new(geo, m, finish, limit, stop), m)
 }
 
-/// `meet` with its settings made.
+/// `meet` with its settings made, the layers packed where they fit in 8 bytes.
 fn meet_reading(meet: &Meet, m: u128) -> Meeting {
+    match &meet.packing {
+        Some(p) => meet_with::<u64>(meet, m, p),
+        None => meet_with::<u128>(meet, m, &Packing::empty()),
+    }
+}
+
+fn meet_with<K: Key>(meet: &Meet, m: u128, p: &Packing) -> Meeting {
     let (geo, finish, limit) = (meet.geo, meet.finish, meet.limit);
     // Backwards from every one-marble finish the class argument leaves.
     let ends = match finish {
@@ -402,14 +498,14 @@ fn meet_reading(meet: &Meet, m: u128) -> Meeting {
             }
         }
     };
-    let mut finishes: Vec<u128> = (0..128)
+    let mut finishes: Vec<K> = (0..128)
         .filter(|i| ends >> i & 1 == 1)
-        .map(|i| meet.canon(1u128 << i))
+        .map(|i| K::pack(p, meet.canon(1u128 << i)))
         .collect();
     finishes.sort_unstable();
     finishes.dedup();
     let mut fwd = Side {
-        layers: vec![vec![meet.canon(m)]],
+        layers: vec![vec![K::pack(p, meet.canon(m))]],
         backward: false,
     };
     let mut back = Side {
@@ -418,7 +514,7 @@ fn meet_reading(meet: &Meet, m: u128) -> Meeting {
     };
     let t = Instant::now();
     let debug = std::env::var_os("STARHOP_DEBUG").is_some();
-    let mut kept = 1 + back.layers[0].len();
+    let mut kept = units::<K>(1 + back.layers[0].len());
     while fwd.depth() + back.depth() < limit as usize {
         // The forward side's last layer holds positions of at most this
         // many marbles.
@@ -428,27 +524,28 @@ fn meet_reading(meet: &Meet, m: u128) -> Meeting {
         } else {
             &mut back
         };
-        if !meet.grow(side, most, kept) {
+        if !meet.grow(side, most, kept, p) {
             if debug && !meet.stopped() {
                 let most = meet.max_positions;
-                eprintln!("meeting for {limit}: over {most} positions held, given up");
+                eprintln!("meeting for {limit}: over {most} positions of 16 bytes held, given up");
             }
             return Meeting::Stopped;
         }
         let (way, depth, grown) = (side.backward, side.depth(), side.layers[side.depth()].len());
-        kept += grown;
+        kept += units::<K>(grown);
         if debug {
             eprintln!(
-                "meeting for {limit}: {} layer {depth} keeps {grown}, {kept} in all, \
-                 {} held at most, {:.1?}",
+                "meeting for {limit}: {} layer {depth} keeps {grown}, {} MB in all, \
+                 {} MB held at most, {:.1?}",
                 if way { "backward" } else { "forward" },
-                meet.peak.load(Ordering::Relaxed),
+                (kept * 16) >> 20,
+                (meet.peak.load(Ordering::Relaxed) * 16) >> 20,
                 t.elapsed()
             );
         }
     }
-    match meet.meeting(&fwd, &back) {
-        Some((p, d, e)) => Meeting::Solution(meet.read_back(m, p, d, e, &fwd, &back)),
+    match meet.meeting(&fwd, &back, p) {
+        Some(at) => Meeting::Solution(meet.read_back(m, at, [&fwd, &back], p)),
         None => Meeting::None,
     }
 }
@@ -670,10 +767,19 @@ mod tests {
                 }
                 m = ends[rng.below(ends.len() as u64) as usize];
             }
-            for finish in [None, Some(f)] {
+            // Layers of packed keys, and of the grid's own (as on 91 holes).
+            for (finish, packed) in [
+                (None, true),
+                (Some(f), true),
+                (None, false),
+                (Some(f), false),
+            ] {
                 let with = |limit: u8, scan_most: usize| {
                     let mut meet = Meet::new(geo, m, finish, limit, None);
                     meet.scan_most = scan_most;
+                    if !packed {
+                        meet.packing = None;
+                    }
                     meet_reading(&meet, m)
                 };
                 let limit = (1..=20)
@@ -694,7 +800,33 @@ mod tests {
                 }
             }
         }
-        assert_eq!(read, 48);
+        assert_eq!(read, 96);
+    }
+
+    /// Packed keys give back the grid's positions, in the grid's order of
+    /// holes; boards of more than 64 holes keep the grid's keys.
+    #[test]
+    fn packed_keys_give_back_their_positions() {
+        let mut rng = Rng::new(9);
+        for holes in [37, 61] {
+            let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
+            let p = Packing::of(geo.cells).expect("at most 64 holes");
+            let cells = holes_of(geo);
+            for (n, &c) in cells.iter().enumerate() {
+                assert_eq!(u64::pack(&p, 1u128 << c), 1 << n);
+            }
+            for _ in 0..1000 {
+                let m = cells
+                    .iter()
+                    .filter(|_| rng.below(2) == 0)
+                    .fold(0u128, |m, &c| m | 1u128 << c);
+                let k = u64::pack(&p, m);
+                assert_eq!(k.count_ones(), m.count_ones());
+                assert_eq!(k.unpack(&p), m);
+            }
+        }
+        let geo = Geo::of(FoodBoard::with_holes(91).unwrap());
+        assert!(Packing::of(geo.cells).is_none());
     }
 
     /// A layer too large to hold is given up while it grows, before the
