@@ -437,8 +437,8 @@ impl<'a> Meet<'a> {
             .expect("consecutive positions of a walk differ by one chain")
     }
 
-    /// The solution through a meeting `p` (forward layer `d`, backward `e`)
-    /// as captures from the start `m`.
+    /// The solution through a meeting `at` (the position, its forward layer
+    /// and its backward layer) as captures from the start `m`.
     fn read_back<K: Key>(
         &self,
         m: u128,
@@ -485,6 +485,7 @@ fn meet_reading(meet: &Meet, m: u128) -> Meeting {
     }
 }
 
+/// `meet_reading` with the layers' keys of type `K`.
 fn meet_with<K: Key>(meet: &Meet, m: u128, p: &Packing) -> Meeting {
     let (geo, finish, limit) = (meet.geo, meet.finish, meet.limit);
     // Backwards from every one-marble finish the class argument leaves.
@@ -535,8 +536,8 @@ fn meet_with<K: Key>(meet: &Meet, m: u128, p: &Packing) -> Meeting {
         kept += units::<K>(grown);
         if debug {
             eprintln!(
-                "meeting for {limit}: {} layer {depth} keeps {grown}, {} MB in all, \
-                 {} MB held at most, {:.1?}",
+                "meeting for {limit}: {} layer {depth} keeps {grown}, {} MiB in all, \
+                 {} MiB held at most, {:.1?}",
                 if way { "backward" } else { "forward" },
                 (kept * 16) >> 20,
                 (meet.peak.load(Ordering::Relaxed) * 16) >> 20,
