@@ -393,7 +393,7 @@ fn search_on(pos: FoodPosition, finish: Option<Cell>, stop: &AtomicBool) -> Hint
 fn shared_table(pos: FoodPosition, finish: Option<Cell>) -> (Arc<DeadTable>, Option<u8>) {
     let geo = Geo::of(pos.board);
     let f = finish.and_then(|c| geo.grid_of.get(c as usize).copied());
-    let bits = table_bits(geo, u32::MAX).min(HINT_TABLE_BITS);
+    let bits = hint_table_bits(geo);
     let mut table = take_dead(pos.board.size, f).unwrap_or_else(|| Arc::new(DeadTable::new(bits)));
     if let Some(t) = Arc::get_mut(&mut table) {
         t.move_to_huge_pages(bits);
@@ -432,7 +432,7 @@ fn decide(
         Some(_) => None,
         None => {
             let dead = shared.cloned().or_else(|| take_dead(pos.board.size, f));
-            let bits = table_bits(geo, u32::MAX).min(HINT_TABLE_BITS);
+            let bits = hint_table_bits(geo);
             let mut s = Search::restarting(geo, f, stops[0], dead, bits);
             s.also = stops[1];
             s.cap = round.nodes;
@@ -479,6 +479,11 @@ fn decide(
 /// Hints' dead tables: at most 4 M slots (64 MB each), so the memory stays
 /// in the game.
 const HINT_TABLE_BITS: u32 = 22;
+
+/// The full size of a hint's dead table on `geo`'s board (log2 of slots).
+fn hint_table_bits(geo: &Geo) -> u32 {
+    table_bits(geo, u32::MAX).min(HINT_TABLE_BITS)
+}
 
 /// One round of `decide`: the search's node budget, then the widths (the
 /// positions a layer each beam search keeps) tried in turn if it gives up.
