@@ -24,6 +24,9 @@ pub struct RacesArgs {
     /// Time per move of the bots in ms.
     #[arg(long, default_value_t = 200)]
     time_ms: u64,
+    /// Node limit per move instead of time (deterministic games).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Race positions taken from each game (the first ones after passing).
     #[arg(long, default_value_t = 8)]
     per_game: usize,
@@ -43,7 +46,13 @@ fn exact(pos: &Position, seat: Seat, seconds: u64) -> Option<u32> {
 
 pub fn run(args: RacesArgs) -> Result<(), String> {
     let level: Level = args.level.parse()?;
-    let budget = || Budget::time_ms(args.time_ms);
+    let budget = || match args.nodes {
+        Some(n) => Budget {
+            max_nodes: Some(n),
+            ..Budget::default()
+        },
+        None => Budget::time_ms(args.time_ms),
+    };
     let without = Options {
         race: false,
         ..Options::default()

@@ -908,8 +908,11 @@ fn races_counts_optimal_race_moves_with_and_without_the_solver() {
         "1",
         "--per-game",
         "2",
-        "--time-ms",
-        "30",
+        // A node limit, not time: the same game on any machine (at 30 ms a
+        // move a loaded machine once played a game that jammed before the
+        // armies passed, and no race came).
+        "--nodes",
+        "2000",
         "--level",
         "hard",
     ]);
