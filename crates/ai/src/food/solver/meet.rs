@@ -40,7 +40,8 @@ pub(super) enum Meeting {
 }
 
 /// The forward side's next layer, predicted, above which the backward side
-/// grows instead (the 37-hole proofs: forward 11 moves, backward 3).
+/// grows instead (the full boards' proofs of 2026-12-07 go forward alone:
+/// on 61 holes the widest layer keeps 11 million positions).
 const FORWARD_LAYER_MOST: f64 = 150e6;
 
 /// Positions held at once (the layers kept, and the next one's buffers as
@@ -219,7 +220,7 @@ impl<'a> Meet<'a> {
         {
             u32::MAX / 2
         } else {
-            self.geo.moves_needed(m, self.finish, None)
+            self.geo.moves_needed(m, None)
         }
     }
 
@@ -708,17 +709,24 @@ mod tests {
     }
 
     /// Forward: along lines built backward from one marble (so the moves
-    /// left are known), the moves still needed never exceed them.
+    /// left are known), the moves still needed never exceed them. Every
+    /// third line ends on a corner, whose marble may never move.
     #[test]
     fn the_moves_still_needed_never_exceed_the_moves_left() {
         let mut rng = Rng::new(6);
         let mut checked = 0;
-        for holes in [37, 61] {
+        for holes in [37, 61, 91] {
             let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
             let cells = holes_of(geo);
+            let corners: Vec<u8> = cells
+                .iter()
+                .copied()
+                .filter(|&c| geo.corners >> c & 1 == 1)
+                .collect();
             let (mut ends, mut seen) = (Vec::new(), FxHashSet::default());
-            for _ in 0..40 {
-                let f = cells[rng.below(cells.len() as u64) as usize];
+            for line in 0..40 {
+                let from = if line % 3 == 0 { &corners } else { &cells };
+                let f = from[rng.below(from.len() as u64) as usize];
                 let mut line = vec![1u128 << f];
                 for _ in 0..rng.below(10) + 2 {
                     ends.clear();
@@ -745,6 +753,26 @@ mod tests {
             }
         }
         assert!(checked > 1000, "{checked}");
+    }
+
+    /// Every corner marble costs a move, even where the last marble may
+    /// end on its corner: the last marble is the one that made the last
+    /// capture, so it moved. From the centre of 61 holes the start needs a
+    /// move per corner and per full region packed; two marbles, one on a
+    /// corner, need one move (the corner's marble must make it).
+    #[test]
+    fn every_corner_marble_costs_a_move() {
+        let geo = Geo::of(FoodBoard::with_holes(61).unwrap());
+        let start = geo.cells & !(1u128 << geo.idx(0, 0).unwrap());
+        let regions = geo.full_regions(start & !geo.corners);
+        assert!(regions > 0);
+        assert_eq!(geo.moves_needed(start, None), 6 + regions);
+        let corner = geo.idx(4, 0).unwrap();
+        let two = 1u128 << corner | 1u128 << geo.idx(3, 0).unwrap();
+        assert_eq!(geo.moves_needed(two, None), 1);
+        // Mid-chain, the marble going on does not count; the corner's does.
+        assert_eq!(geo.moves_needed(two, Some(geo.idx(3, 0).unwrap())), 1);
+        assert_eq!(geo.moves_needed(two, Some(corner)), 0);
     }
 
     /// A meeting read back forward (small layers) and by undoing chains
@@ -836,8 +864,9 @@ mod tests {
     #[test]
     fn a_meeting_gives_up_before_holding_more_than_its_limit() {
         let geo = Geo::of(FoodBoard::with_holes(37).unwrap());
-        // Four chains in from vacant (1,0): no solution in 10 moves, found
-        // with some hundred thousand positions held at most either way.
+        // Four chains in from vacant (1,0): no solution in 11 moves, found
+        // forward with some hundred thousand positions held at most; none
+        // in 10 backward only, with as many (11 would outgrow a test).
         let mut start = geo.cells & !(1u128 << geo.idx(1, 0).unwrap());
         let (mut rng, mut ends) = (Rng::new(8), Vec::new());
         for _ in 0..4 {
@@ -845,20 +874,20 @@ mod tests {
             geo.chain_ends(start, &mut ends);
             start = ends[rng.below(ends.len() as u64) as usize];
         }
-        let run = |max_positions: usize, forward_most: f64| {
-            let mut meet = Meet::new(geo, start, None, 10, None);
+        let run = |max_positions: usize, forward_most: f64, limit: u8| {
+            let mut meet = Meet::new(geo, start, None, limit, None);
             meet.max_positions = max_positions;
             meet.forward_most = forward_most;
             let met = meet_reading(&meet, start);
             (met, meet.peak.load(Ordering::Relaxed))
         };
         // Forward as the proofs grow, and backward only.
-        for forward_most in [FORWARD_LAYER_MOST, 0.0] {
-            let (met, peak) = run(usize::MAX, forward_most);
+        for (forward_most, limit) in [(FORWARD_LAYER_MOST, 11), (0.0, 10)] {
+            let (met, peak) = run(usize::MAX, forward_most, limit);
             assert!(matches!(met, Meeting::None));
             assert!(peak > 100_000, "{peak}");
             for max in [peak / 4, peak / 2] {
-                let (met, held) = run(max, forward_most);
+                let (met, held) = run(max, forward_most, limit);
                 assert!(matches!(met, Meeting::Stopped), "{max}");
                 assert!(held <= max, "{held} held, limit {max}");
             }
