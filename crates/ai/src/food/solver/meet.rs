@@ -724,8 +724,8 @@ mod tests {
                 .filter(|&c| geo.corners >> c & 1 == 1)
                 .collect();
             let (mut ends, mut seen) = (Vec::new(), FxHashSet::default());
-            for line in 0..40 {
-                let from = if line % 3 == 0 { &corners } else { &cells };
+            for k in 0..40 {
+                let from = if k % 3 == 0 { &corners } else { &cells };
                 let f = from[rng.below(from.len() as u64) as usize];
                 let mut line = vec![1u128 << f];
                 for _ in 0..rng.below(10) + 2 {
