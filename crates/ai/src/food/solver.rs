@@ -1966,13 +1966,18 @@ impl<'a> MinSearch<'a> {
     }
 
     /// How the beam ranks a position (lower first): the bound as it stood
-    /// before every corner marble counted, one corner free. Ranked by the
-    /// bound itself, the beam kept longer lines (2026-12-07: 61 holes
+    /// before every corner marble counted, one corner free (the finish, if
+    /// it is a full corner; without a finish, any full corner). Ranked by
+    /// the bound itself, the beam kept longer lines (2026-12-07: 61 holes
     /// keeping 1,024 positions a move, 22 moves against 21; 37 holes keeping
     /// 16, 17 against 16).
     fn rank(&self, m: u128) -> u32 {
         let bound = u32::from(self.bound(m));
-        let corner = u32::from(m & self.geo.corners != 0);
+        let free = match self.finish {
+            Some(f) => 1u128 << f,
+            None => self.geo.corners,
+        };
+        let corner = u32::from(m & self.geo.corners & free != 0);
         if bound == 0 {
             0
         } else {
