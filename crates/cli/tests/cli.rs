@@ -705,7 +705,8 @@ fn solve_min_moves_by_meeting_proves_a_puzzles_minimum() {
 /// allowed: no solution was printed at all.)
 #[test]
 fn solve_min_moves_stopped_early_prints_its_lower_bound() {
-    let args = [
+    let (code, out, err) = cli_code(&[
+        "solve",
         "--holes",
         "37",
         "--vacant",
@@ -713,8 +714,7 @@ fn solve_min_moves_stopped_early_prints_its_lower_bound() {
         "--min-moves",
         "--timeout",
         "2",
-    ];
-    let (code, out, err) = cli_code(&[&["solve"][..], &args].concat());
+    ]);
     assert_eq!(code, 0, "{err}");
     let tail = out
         .split("not proven minimal: none shorter than ")
