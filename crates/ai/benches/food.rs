@@ -1,6 +1,8 @@
 //! The food-checkers solver: single-vacancy starts on 37, 61 and 91 holes,
-//! 61 holes centre to centre, and hint latency at positions along solutions
-//! (with the memory of earlier solutions cleared, so every hint searches).
+//! 61 holes centre to centre, the fewest moves proven on 37 holes (by
+//! iterative deepening, and by meeting in the middle), and hint latency at
+//! positions along solutions (with the memory of earlier solutions cleared,
+//! so every hint searches).
 //! Run with `cargo bench -p starhop-ai --bench food`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -60,6 +62,43 @@ fn food(c: &mut Criterion) {
                     },
                 );
                 assert!(matches!(s.verdict, Verdict::Solved { .. }));
+            })
+        });
+    }
+    group.finish();
+
+    // Fewest moves, proven: iterative deepening (the shortening from above
+    // given one node, so the proof from below does the work) and meeting in
+    // the middle after a beam.
+    let mut group = c.benchmark_group("food_min_moves");
+    group.sample_size(10);
+    for (name, pos, meet, beam, fewest) in [
+        ("37_vacant_3_-1", start(37, 3, -1), false, None, 14),
+        ("37_vacant_2_0", start(37, 2, 0), false, None, 15),
+        // The beam finds 15 at once; the meeting rules out 14.
+        (
+            "37_vacant_1_0_meet_beam_128",
+            start(37, 1, 0),
+            true,
+            Some(128),
+            15,
+        ),
+    ] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let s = solve(
+                    black_box(pos),
+                    &Solve {
+                        min_moves: true,
+                        improve_nodes: Some(1),
+                        meet,
+                        beam,
+                        ..Default::default()
+                    },
+                );
+                assert!(
+                    matches!(&s.verdict, Verdict::Solved { moves, minimal: true } if moves.len() == fewest)
+                );
             })
         });
     }

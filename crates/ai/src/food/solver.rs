@@ -797,6 +797,10 @@ pub(crate) struct Geo {
     /// Closed regions but the corners, smallest first: pairs of
     /// neighbouring edge cells, then a cell with its neighbours.
     regions: Vec<u128>,
+    /// The same regions as bits: per shift, the first cells of the pairs
+    /// going on along it; the centres of the cells with their neighbours.
+    pair_starts: [u128; 3],
+    hex_centres: u128,
     nbr: [u128; 128],
     /// 12 symmetries as grid permutations (identity first) and as byte tables.
     perms: Vec<[u8; 128]>,
@@ -847,6 +851,8 @@ impl Geo {
             corners: 0,
             hops: vec![vec![]; 128],
             regions: vec![],
+            pair_starts: [0; 3],
+            hex_centres: 0,
             nbr: [0; 128],
             perms: vec![],
             bytes: vec![],
@@ -901,7 +907,8 @@ impl Geo {
             if edge >> i & 1 == 0 {
                 continue;
             }
-            for &c in &[i + 1, i + w as u8, i + w as u8 - 1] {
+            for d in 0..3 {
+                let c = i + g.shift[d] as u8;
                 let pair = 1u128 << i | 1u128 << c;
                 if (c as usize) < 128
                     && edge >> c & 1 == 1
@@ -909,6 +916,7 @@ impl Geo {
                     && g.closed(pair)
                 {
                     g.regions.push(pair);
+                    g.pair_starts[d] |= 1u128 << i;
                 }
             }
         }
@@ -916,6 +924,7 @@ impl Geo {
             let hex = g.nbr[i as usize] | 1u128 << i;
             if g.cells >> i & 1 == 1 && hex & g.corners == 0 && g.closed(hex) {
                 g.regions.push(hex);
+                g.hex_centres |= 1u128 << i;
             }
         }
         for flip in [false, true] {
@@ -1639,7 +1648,13 @@ struct MinSearch<'a> {
     syms: Vec<usize>,
     /// Position -> most moves it is known not to finish in (plus one).
     fails: Table,
-    path: Vec<Vec<J>>,
+    /// The positions after each move of the line being searched.
+    path: Vec<u128>,
+    /// Per moves left: the positions after each move of the node on the
+    /// path, ranked (no allocation per node).
+    lists: Vec<Vec<(u64, u128)>>,
+    /// The chain ends of the node being expanded, before ranking.
+    ends: Vec<u128>,
     t0: Instant,
     nodes: u64,
     budget: u64,
@@ -1668,6 +1683,8 @@ impl<'a> MinSearch<'a> {
             syms: geo.stabiliser(finish),
             fails: Table::huge((12 + marbles).clamp(12, 24)),
             path: Vec::new(),
+            lists: Vec::new(),
+            ends: Vec::new(),
             t0: Instant::now(),
             nodes: 0,
             budget: u64::MAX,
@@ -1774,7 +1791,7 @@ impl<'a> MinSearch<'a> {
             self.path.clear();
             match self.dfs(m, best.len() as u8 - 1) {
                 Some(true) => {
-                    best = self.solution(start);
+                    best = self.solution(start, m);
                     if std::env::var_os("STARHOP_DEBUG").is_some() {
                         eprintln!("{} moves after {} nodes", best.len(), self.nodes);
                     }
@@ -1788,7 +1805,7 @@ impl<'a> MinSearch<'a> {
         for limit in lower..best.len() as u8 {
             self.path.clear();
             match self.dfs(m, limit) {
-                Some(true) => return done(self.solution(start), true),
+                Some(true) => return done(self.solution(start, m), true),
                 Some(false) => {
                     self.lower = limit + 1;
                     if std::env::var_os("STARHOP_DEBUG").is_some() {
@@ -1891,7 +1908,7 @@ impl<'a> MinSearch<'a> {
             let mut seen = rustc_hash::FxHashSet::default();
             let mut next: Vec<(u32, u32, u128, usize, Vec<J>)> = Vec::new();
             for (i, kept) in layer.iter().enumerate() {
-                for (after, chain) in self.chain_moves(kept.m) {
+                for (after, chain) in self.geo.chain_routes(kept.m) {
                     if seen.insert(self.key(after))
                         && refusal(self.geo, after, self.finish).is_none()
                     {
@@ -1950,8 +1967,14 @@ impl<'a> MinSearch<'a> {
         found
     }
 
-    fn solution(&self, start: FoodPosition) -> Vec<FoodMove> {
-        let flat: Vec<J> = self.path.iter().flatten().copied().collect();
+    /// The moves of the line on the path, from `m` (the `start`).
+    fn solution(&self, start: FoodPosition, m: u128) -> Vec<FoodMove> {
+        let flat: Vec<J> = std::iter::once(m)
+            .chain(self.path.iter().copied())
+            .collect::<Vec<u128>>()
+            .windows(2)
+            .flat_map(|w| self.geo.chain_between(w[0], w[1]))
+            .collect();
         self.geo.chains(start, &flat)
     }
 
@@ -2013,25 +2036,45 @@ impl<'a> MinSearch<'a> {
         if self.fails.get(key).is_some_and(|v| v >= limit) {
             return Some(false);
         }
-        let moves = self.chain_moves(m);
-        for (after, chain) in moves {
-            self.path.push(chain);
-            if self.dfs(after, limit - 1)? {
-                return Some(true);
-            }
-            self.path.pop();
+        // Every chain move, one per distinct position after it, ranked once
+        // each: those that lower the bound most first (they clear the
+        // regions every solution must spend a move on), then the longest,
+        // ties in the order generated. A position after it that needs more
+        // moves than are left is not entered at all.
+        let depth = limit as usize;
+        if self.lists.len() <= depth {
+            self.lists.resize_with(depth + 1, Vec::new);
         }
-        self.fails.put(key, limit);
-        Some(false)
-    }
-
-    /// Every chain move, one per distinct position after it: those that
-    /// lower the bound most first (they clear the regions every solution
-    /// must spend a move on), then the longest.
-    fn chain_moves(&self, m: u128) -> Vec<(u128, Vec<J>)> {
-        let mut out = self.geo.chain_routes(m);
-        out.sort_by_key(|(after, _)| (self.bound(*after), after.count_ones()));
-        out
+        let mut list = std::mem::take(&mut self.lists[depth]);
+        list.clear();
+        self.ends.clear();
+        self.geo.chain_ends(m, &mut self.ends);
+        for (i, &after) in self.ends.iter().enumerate() {
+            let bound = self.bound(after);
+            if bound < limit {
+                let rank = u64::from(bound) << 40 | u64::from(after.count_ones()) << 32;
+                list.push((rank | i as u64, after));
+            }
+        }
+        list.sort_unstable_by_key(|&(rank, _)| rank);
+        let mut found = Some(false);
+        for &(_, after) in &list {
+            self.path.push(after);
+            match self.dfs(after, limit - 1) {
+                Some(false) => {
+                    self.path.pop();
+                }
+                other => {
+                    found = other;
+                    break;
+                }
+            }
+        }
+        self.lists[depth] = list;
+        if found == Some(false) {
+            self.fails.put(key, limit);
+        }
+        found
     }
 }
 
@@ -2102,15 +2145,53 @@ impl Geo {
         if cont.is_some() { n } else { n.max(1) }
     }
 
-    /// Disjoint closed regions full in `m`, packed greedily (small first).
+    /// Disjoint closed regions full in `m`, packed greedily in the order of
+    /// `regions` (small first). Only the full ones are visited, found with
+    /// a few shifts: the fewest-moves search asks this of every position
+    /// after every chain.
     fn full_regions(&self, m: u128) -> u32 {
+        let (pairs, hexes) = self.full_region_bits(m);
+        self.packed(pairs, hexes)
+    }
+
+    /// The regions full in `m` as bits (see `pair_starts`, `hex_centres`).
+    pub(super) fn full_region_bits(&self, m: u128) -> ([u128; 3], u128) {
+        let s = self.shift;
+        let pairs = [0, 1, 2].map(|d| self.pair_starts[d] & m & m >> s[d]);
+        // Centres whose neighbours on the board all hold marbles (a cell on
+        // the edge has fewer).
+        let mut hexes = m & self.hex_centres;
+        for (d, s) in s.into_iter().enumerate() {
+            hexes &= (m >> s | !self.step_up[d]) & (m << s | !self.step_down[d]);
+        }
+        (pairs, hexes)
+    }
+
+    /// How many of the given regions (as bits) pack disjointly, taken
+    /// greedily in the order of `regions`.
+    pub(super) fn packed(&self, pairs: [u128; 3], mut hexes: u128) -> u32 {
         let mut used = 0u128;
         let mut n = 0;
-        for &r in &self.regions {
-            if m & r == r && used & r == 0 {
+        let mut take = |r: u128| {
+            if used & r == 0 {
                 used |= r;
                 n += 1;
             }
+        };
+        let mut starts = pairs[0] | pairs[1] | pairs[2];
+        while starts != 0 {
+            let i = starts.trailing_zeros();
+            starts &= starts - 1;
+            for (pair, s) in pairs.iter().zip(self.shift) {
+                if pair >> i & 1 == 1 {
+                    take(1u128 << i | 1u128 << (i + s));
+                }
+            }
+        }
+        while hexes != 0 {
+            let i = hexes.trailing_zeros();
+            hexes &= hexes - 1;
+            take(self.nbr[i as usize] | 1u128 << i);
         }
         n
     }

@@ -429,15 +429,6 @@ impl<'a> Meet<'a> {
         unreachable!("a layer's position comes from the layer before")
     }
 
-    /// The captures of one chain from `a` to `b`.
-    fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
-        self.geo
-            .chain_routes(a)
-            .into_iter()
-            .find_map(|(after, route)| (after == b).then_some(route))
-            .expect("consecutive positions of a walk differ by one chain")
-    }
-
     /// The solution through a meeting `at` (the position, its forward layer
     /// and its backward layer) as captures from the start `m`.
     fn read_back<K: Key>(
@@ -461,7 +452,7 @@ impl<'a> Meet<'a> {
         let middle = *way.last().expect("the walk holds the meeting");
         way.extend(self.walk(back, middle, e, p).into_iter().skip(1));
         way.windows(2)
-            .flat_map(|w| self.chain_between(w[0], w[1]))
+            .flat_map(|w| self.geo.chain_between(w[0], w[1]))
             .collect()
     }
 }
@@ -560,14 +551,20 @@ fn undone_held(out: &Vec<u128>, seen: &FxHashSet<(u128, u8)>) -> usize {
 }
 
 impl Geo {
+    /// The captures of one chain from `a` to `b`.
+    pub(super) fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
+        self.chain_routes(a)
+            .into_iter()
+            .find_map(|(after, route)| (after == b).then_some(route))
+            .expect("consecutive positions of a line differ by one chain")
+    }
+
     /// The position after each whole chain from `m` (each once).
     pub(super) fn chain_ends(&self, m: u128, out: &mut Vec<u128>) {
-        let mut froms = 0u128;
-        let mut js = Vec::new();
-        self.jumps_into(m, &mut js);
-        for j in &js {
-            froms |= 1u128 << j.from;
-        }
+        let mut froms = (0..3).fold(0u128, |f, d| {
+            let (up, down) = self.capture_froms(m, d);
+            f | up | down
+        });
         while froms != 0 {
             let at = froms.trailing_zeros() as u8;
             froms &= froms - 1;
@@ -576,16 +573,22 @@ impl Geo {
         }
     }
 
-    /// Chains going on from `at` (every route: the same position may be
-    /// reached with the marble on another hole, and go on differently).
+    /// Chains going on from `at`, each position followed once. A jumping
+    /// marble moves two holes along a line at a time, so it stands only on
+    /// holes an even step from where it started, and each marble it
+    /// captures lies an odd step away: it never lands where it captured.
+    /// So the hole it ends on is the one hole of the position that was
+    /// empty before the chain (or its start): a position reached again (by
+    /// captures in another order) holds it on the same hole, and its chains
+    /// on have been followed already.
     fn chain_ends_from(&self, m: u128, at: u8, out: &mut Vec<u128>, first: usize) {
         for &(over, to) in &self.hops[at as usize] {
             if m >> over & 1 == 1 && m >> to & 1 == 0 {
                 let after = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
                 if !out[first..].contains(&after) {
                     out.push(after);
+                    self.chain_ends_from(after, to, out, first);
                 }
-                self.chain_ends_from(after, to, out, first);
             }
         }
     }
@@ -651,15 +654,9 @@ impl Geo {
     /// move of its own; so does each of the disjoint closed regions full in
     /// `start` and not in `m` (its first change is a move starting in it).
     pub(super) fn moves_from(&self, start: u128, m: u128) -> u32 {
-        let mut n = (start & self.corners & !m).count_ones();
-        let mut used = 0u128;
-        for &r in &self.regions {
-            if start & r == r && m & r != r && used & r == 0 {
-                used |= r;
-                n += 1;
-            }
-        }
-        n
+        let (was, is) = (self.full_region_bits(start), self.full_region_bits(m));
+        let pairs = [0, 1, 2].map(|d| was.0[d] & !is.0[d]);
+        (start & self.corners & !m).count_ones() + self.packed(pairs, was.1 & !is.1)
     }
 }
 
@@ -667,7 +664,7 @@ impl Geo {
 mod tests {
     use super::*;
     use starhop_engine::Rng;
-    use starhop_engine::food::FoodBoard;
+    use starhop_engine::food::{FoodBoard, FoodPosition, bit};
 
     fn holes_of(geo: &Geo) -> Vec<u8> {
         (0..128).filter(|i| geo.cells >> i & 1 == 1).collect()
@@ -773,6 +770,100 @@ mod tests {
         // Mid-chain, the marble going on does not count; the corner's does.
         assert_eq!(geo.moves_needed(two, Some(geo.idx(3, 0).unwrap())), 1);
         assert_eq!(geo.moves_needed(two, Some(corner)), 0);
+    }
+
+    /// The positions after every whole chain, each once, are those after
+    /// the engine's moves (every route of every marble, each prefix a move
+    /// of its own), on random positions of the three boards.
+    #[test]
+    fn chain_ends_are_the_positions_after_the_engines_moves() {
+        let mut rng = Rng::new(9);
+        let mut ends = Vec::new();
+        let mut positions = 0;
+        for holes in [37, 61, 91] {
+            let board = FoodBoard::with_holes(holes).unwrap();
+            let geo = Geo::of(board);
+            for k in 0..400u64 {
+                // From two fifths full to nine tenths.
+                let keep = 4 + k % 6;
+                let marbles = (0..board.len() as u8)
+                    .filter(|_| rng.below(10) < keep)
+                    .fold(0u128, |m, c| m | bit(c));
+                let pos = FoodPosition { board, marbles };
+                let mut theirs: Vec<u128> = pos
+                    .moves(false)
+                    .iter()
+                    .map(|mv| geo.to_grid(pos.after(mv).marbles))
+                    .collect();
+                theirs.sort_unstable();
+                theirs.dedup();
+                ends.clear();
+                geo.chain_ends(geo.to_grid(marbles), &mut ends);
+                ends.sort_unstable();
+                ends.dedup();
+                assert_eq!(ends, theirs, "{holes} holes, {marbles:#x}");
+                positions += theirs.len();
+            }
+        }
+        assert!(positions > 10_000, "{positions}");
+    }
+
+    /// The full regions found by shifts are those of the region list packed
+    /// in its order, on random positions of every board and density (and
+    /// the start, whose regions are all full); so are those full at the
+    /// start and not in the position (the moves from the start).
+    #[test]
+    fn full_regions_by_shifts_match_the_region_list() {
+        let mut rng = Rng::new(8);
+        for holes in [37, 61, 91] {
+            let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
+            let packed = |m: u128| {
+                let mut used = 0u128;
+                let mut n = 0;
+                for &r in &geo.regions {
+                    if m & r == r && used & r == 0 {
+                        used |= r;
+                        n += 1;
+                    }
+                }
+                n
+            };
+            let full = geo.cells & !geo.corners;
+            assert!(packed(full) > 6);
+            assert_eq!(geo.full_regions(full), packed(full));
+            let mut counts = std::collections::BTreeSet::new();
+            for k in 0..3000u64 {
+                // From nearly empty to nearly full.
+                let keep = 1 + k % 9;
+                let m = holes_of(geo)
+                    .into_iter()
+                    .filter(|_| rng.below(10) < keep)
+                    .fold(0u128, |m, i| m | 1u128 << i);
+                let m = m & !geo.corners;
+                assert_eq!(geo.full_regions(m), packed(m), "{holes} holes, {m:#x}");
+                counts.insert(packed(m));
+                // From the start: the regions full there and not in `m`.
+                let from = geo
+                    .regions
+                    .iter()
+                    .filter(|&&r| full & r == r && m & r != r)
+                    .fold((0u128, 0), |(used, n), &r| {
+                        if used & r == 0 {
+                            (used | r, n + 1)
+                        } else {
+                            (used, n)
+                        }
+                    })
+                    .1;
+                assert_eq!(
+                    geo.moves_from(geo.cells, m),
+                    6 + from,
+                    "{holes} holes, {m:#x}"
+                );
+            }
+            // Positions with none, one and several full regions were met.
+            assert!(counts.len() > 4, "{counts:?}");
+        }
     }
 
     /// A meeting read back forward (small layers) and by undoing chains
