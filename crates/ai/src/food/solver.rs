@@ -2024,9 +2024,9 @@ impl<'a> MinSearch<'a> {
         if m.count_ones() == 1 {
             return Some(self.finish.is_none_or(|f| m == 1u128 << f));
         }
-        if limit == 0 || self.bound(m) > limit {
-            return Some(false);
-        }
+        // Only positions whose bound fits the moves left come here: the
+        // children are filtered below, and `run` starts from the bound up.
+        debug_assert!(limit > 0 && self.bound(m) <= limit, "{m:#x} in {limit}");
         if let Some(f) = self.finish
             && self.geo.pagoda_cut(m, f).is_some()
         {

@@ -817,17 +817,19 @@ mod tests {
         let mut rng = Rng::new(8);
         for holes in [37, 61, 91] {
             let geo = Geo::of(FoodBoard::with_holes(holes).unwrap());
-            let packed = |m: u128| {
+            // The regions `keep` picks, packed greedily in the list's order.
+            let packed_where = |keep: &dyn Fn(u128) -> bool| {
                 let mut used = 0u128;
                 let mut n = 0;
-                for &r in &geo.regions {
-                    if m & r == r && used & r == 0 {
+                for &r in geo.regions.iter().filter(|&&r| keep(r)) {
+                    if used & r == 0 {
                         used |= r;
                         n += 1;
                     }
                 }
                 n
             };
+            let packed = |m: u128| packed_where(&|r| m & r == r);
             let full = geo.cells & !geo.corners;
             assert!(packed(full) > 6);
             assert_eq!(geo.full_regions(full), packed(full));
@@ -843,18 +845,7 @@ mod tests {
                 assert_eq!(geo.full_regions(m), packed(m), "{holes} holes, {m:#x}");
                 counts.insert(packed(m));
                 // From the start: the regions full there and not in `m`.
-                let from = geo
-                    .regions
-                    .iter()
-                    .filter(|&&r| full & r == r && m & r != r)
-                    .fold((0u128, 0), |(used, n), &r| {
-                        if used & r == 0 {
-                            (used | r, n + 1)
-                        } else {
-                            (used, n)
-                        }
-                    })
-                    .1;
+                let from = packed_where(&|r| full & r == r && m & r != r);
                 assert_eq!(
                     geo.moves_from(geo.cells, m),
                     6 + from,
