@@ -8,7 +8,7 @@
 //! keeping 256 positions (0.02 to 0.35 s each), 5 of them still undecided
 //! by a hint given 20 s.
 
-use super::{Geo, J};
+use super::geo::{Geo, J};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 

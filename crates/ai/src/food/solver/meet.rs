@@ -24,7 +24,7 @@
 //! - On boards of at most 64 holes (37 and 61) the layers keep each
 //!   position in 8 bytes instead of 16 (`Key`), so twice as many fit.
 
-use super::{Geo, J};
+use super::geo::{Geo, J};
 use rustc_hash::FxHashSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Instant;
