@@ -7,6 +7,10 @@
 //!   the player asks for a hint (timed), then thinks for `think_ms` while
 //!   the game ponders the positions after each move, then moves.
 //!
+//! - `undecided`: as `cold`, and each position left undecided at the cap is
+//!   then given `think_ms` of the solver's search on one core (`solve`,
+//!   without the hint's beams): one line each, dead, solved or still open.
+//!
 //! Prints per board the median, 95th percentile and worst time of a hint,
 //! and how many positions had a solution, none, or were given up at the cap.
 //!
@@ -14,7 +18,7 @@
 //! (`holes`: one board only; 0 or none: all three)
 
 use starhop_ai::food::bot;
-use starhop_ai::food::solver::{Hint, forget, hint, ponder};
+use starhop_ai::food::solver::{Hint, Solve, Verdict, forget, hint, ponder, solve};
 use starhop_engine::food::{FoodBoard, FoodGame, FoodPosition, FoodRules, bit};
 use starhop_engine::{Hex, Rng};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -48,7 +52,7 @@ fn main() {
         };
         let mut tally = Tally::default();
         let mut rng = Rng::new(holes as u64);
-        if mode == "cold" {
+        if mode == "cold" || mode == "undecided" {
             for i in 0..count {
                 let mut pos = start;
                 for _ in 0..(3 + i % 28) {
@@ -59,7 +63,9 @@ fn main() {
                     pos = pos.after(&moves[rng.below(moves.len() as u64) as usize]);
                 }
                 forget();
-                tally.time(pos, cap);
+                if tally.time(pos, cap) == Hint::Unknown && mode == "undecided" {
+                    search_longer(pos, think);
+                }
             }
         } else {
             forget();
@@ -119,7 +125,7 @@ struct Tally {
 
 impl Tally {
     /// Times one hint, stopped at `cap`.
-    fn time(&mut self, pos: FoodPosition, cap: Duration) {
+    fn time(&mut self, pos: FoodPosition, cap: Duration) -> Hint {
         let stop = AtomicBool::new(false);
         let t = Instant::now();
         let (answer, took) = std::thread::scope(|s| {
@@ -141,6 +147,7 @@ impl Tally {
             Hint::NoSolution => self.no += 1,
             Hint::Unknown => self.gave_up += 1,
         }
+        answer
     }
 
     fn print(&mut self, holes: usize, cap: Duration) {
@@ -157,4 +164,40 @@ impl Tally {
             self.gave_up
         );
     }
+}
+
+/// Gives a position the solver's search on one core for `time`, and prints
+/// what it found (the marbles as engine cells, in hexadecimal).
+fn search_longer(pos: FoodPosition, time: Duration) {
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    let solution = std::thread::scope(|s| {
+        s.spawn(|| {
+            while t.elapsed() < time && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        let solution = solve(
+            pos,
+            &Solve {
+                stop: Some(&stop),
+                ..Default::default()
+            },
+        );
+        stop.store(true, Ordering::Relaxed);
+        solution
+    });
+    let found = match solution.verdict {
+        Verdict::Solved { .. } => "solved",
+        Verdict::Impossible(_) => "dead",
+        Verdict::Stopped => "open",
+    };
+    println!(
+        "{:x}: {} marbles, {found} after {:.1?} ({} nodes)",
+        pos.marbles,
+        pos.count(),
+        t.elapsed(),
+        solution.nodes
+    );
 }
