@@ -20,7 +20,7 @@ type Key = (u8, u128, Option<Cell>);
 #[derive(Default)]
 struct Memory {
     known: HashMap<Key, Option<FoodMove>>,
-    pub(super) dead: Vec<Dead>,
+    dead: Vec<Dead>,
 }
 
 struct Dead {
@@ -294,7 +294,7 @@ fn hint_table_bits(geo: &Geo) -> u32 {
 /// positions a layer each beam search keeps) tried in turn if it gives up.
 #[derive(Clone, Copy)]
 struct Round {
-    pub(super) nodes: u64,
+    nodes: u64,
     beams: &'static [usize],
 }
 

@@ -24,7 +24,7 @@ pub(super) struct MinSearch<'a> {
     /// Position -> most moves it is known not to finish in (plus one).
     fails: Table,
     /// The positions after each move of the line being searched.
-    pub(super) path: Vec<u128>,
+    path: Vec<u128>,
     /// Per moves left: the positions after each move of the node on the
     /// path, ranked (no allocation per node).
     lists: Vec<Vec<(u64, u128)>>,

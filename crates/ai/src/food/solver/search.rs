@@ -44,7 +44,7 @@ impl Slots {
 }
 
 impl Table {
-    pub(super) fn new(bits: u32) -> Table {
+    fn new(bits: u32) -> Table {
         // Zeroed memory is mapped lazily, so a large table costs only what the
         // search touches.
         Table::with_bits(bits, false)
