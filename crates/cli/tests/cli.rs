@@ -699,10 +699,10 @@ fn solve_min_moves_by_meeting_proves_a_puzzles_minimum() {
 
 /// Stopped before its proof, the fewest-moves search prints its solution
 /// with how far it got from below. 37 holes from (1,0): the first solution
-/// takes milliseconds, iterative deepening about 20 s (release) to prove 15. (From the
-/// centre of 61 holes the first solution can outgrow the small first table,
-/// and growing it, beside other tests, once took longer than the second
-/// allowed: no solution was printed at all.)
+/// takes milliseconds, iterative deepening about 20 s (release) to prove
+/// 15. (From the centre of 61 holes the first solution can outgrow the
+/// small first table, and growing it, beside other tests, once took longer
+/// than the second allowed: no solution was printed at all.)
 #[test]
 fn solve_min_moves_stopped_early_prints_its_lower_bound() {
     let (code, out, err) = cli_code(&[

@@ -423,15 +423,12 @@ impl Geo {
 
 impl Geo {
     /// Every chain move from `m` with its route, one per distinct position
-    /// after it (`meet.rs` has `chain_ends`, the same without routes, for
-    /// its layers).
+    /// after it (`chain_ends` is the same without routes, for the searches'
+    /// hot loops).
     pub(super) fn chain_routes(&self, m: u128) -> Vec<(u128, Vec<J>)> {
         let mut out: Vec<(u128, Vec<J>)> = Vec::new();
         let mut route = Vec::new();
-        let mut froms = 0u128;
-        for j in self.jumps(m) {
-            froms |= 1u128 << j.from;
-        }
+        let mut froms = self.movers(m);
         while froms != 0 {
             let at = froms.trailing_zeros() as u8;
             froms &= froms - 1;
@@ -461,6 +458,52 @@ impl Geo {
                 }
                 self.extend(after, to, route, out, first);
                 route.pop();
+            }
+        }
+    }
+
+    /// The captures of a line of positions, each one chain after the last.
+    pub(super) fn captures_along(&self, line: &[u128]) -> Vec<J> {
+        line.windows(2)
+            .flat_map(|w| self.chain_between(w[0], w[1]))
+            .collect()
+    }
+
+    /// The captures of one chain from `a` to `b`.
+    fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
+        self.chain_routes(a)
+            .into_iter()
+            .find_map(|(after, route)| (after == b).then_some(route))
+            .expect("consecutive positions of a line differ by one chain")
+    }
+
+    /// The position after each whole chain from `m` (each once).
+    pub(super) fn chain_ends(&self, m: u128, out: &mut Vec<u128>) {
+        let mut froms = self.movers(m);
+        while froms != 0 {
+            let at = froms.trailing_zeros() as u8;
+            froms &= froms - 1;
+            let first = out.len();
+            self.chain_ends_from(m, at, out, first);
+        }
+    }
+
+    /// Chains going on from `at`, each position followed once. A jumping
+    /// marble moves two holes along a line at a time, so it stands only on
+    /// holes an even step from where it started, and each marble it
+    /// captures lies an odd step away: it never lands where it captured.
+    /// So the hole it ends on is the one hole of the position that was
+    /// empty before the chain (or its start): a position reached again (by
+    /// captures in another order) holds it on the same hole, and its chains
+    /// on have been followed already.
+    fn chain_ends_from(&self, m: u128, at: u8, out: &mut Vec<u128>, first: usize) {
+        for &(over, to) in &self.hops[at as usize] {
+            if m >> over & 1 == 1 && m >> to & 1 == 0 {
+                let after = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
+                if !out[first..].contains(&after) {
+                    out.push(after);
+                    self.chain_ends_from(after, to, out, first);
+                }
             }
         }
     }
@@ -597,6 +640,14 @@ impl Geo {
                 up.count_ones() + down.count_ones()
             })
             .sum()
+    }
+
+    /// The marbles of `m` that can capture.
+    pub(super) fn movers(&self, m: u128) -> u128 {
+        (0..3).fold(0, |f, d| {
+            let (up, down) = self.capture_froms(m, d);
+            f | up | down
+        })
     }
 
     /// The marbles of `m` that can capture along line `d`: towards the

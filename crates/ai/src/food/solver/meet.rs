@@ -451,9 +451,7 @@ impl<'a> Meet<'a> {
         let mut way: Vec<u128> = way.iter().map(|&x| self.geo.image(k, x)).collect();
         let middle = *way.last().expect("the walk holds the meeting");
         way.extend(self.walk(back, middle, e, p).into_iter().skip(1));
-        way.windows(2)
-            .flat_map(|w| self.geo.chain_between(w[0], w[1]))
-            .collect()
+        self.geo.captures_along(&way)
     }
 }
 
@@ -551,48 +549,6 @@ fn undone_held(out: &Vec<u128>, seen: &FxHashSet<(u128, u8)>) -> usize {
 }
 
 impl Geo {
-    /// The captures of one chain from `a` to `b`.
-    pub(super) fn chain_between(&self, a: u128, b: u128) -> Vec<J> {
-        self.chain_routes(a)
-            .into_iter()
-            .find_map(|(after, route)| (after == b).then_some(route))
-            .expect("consecutive positions of a line differ by one chain")
-    }
-
-    /// The position after each whole chain from `m` (each once).
-    pub(super) fn chain_ends(&self, m: u128, out: &mut Vec<u128>) {
-        let mut froms = (0..3).fold(0u128, |f, d| {
-            let (up, down) = self.capture_froms(m, d);
-            f | up | down
-        });
-        while froms != 0 {
-            let at = froms.trailing_zeros() as u8;
-            froms &= froms - 1;
-            let first = out.len();
-            self.chain_ends_from(m, at, out, first);
-        }
-    }
-
-    /// Chains going on from `at`, each position followed once. A jumping
-    /// marble moves two holes along a line at a time, so it stands only on
-    /// holes an even step from where it started, and each marble it
-    /// captures lies an odd step away: it never lands where it captured.
-    /// So the hole it ends on is the one hole of the position that was
-    /// empty before the chain (or its start): a position reached again (by
-    /// captures in another order) holds it on the same hole, and its chains
-    /// on have been followed already.
-    fn chain_ends_from(&self, m: u128, at: u8, out: &mut Vec<u128>, first: usize) {
-        for &(over, to) in &self.hops[at as usize] {
-            if m >> over & 1 == 1 && m >> to & 1 == 0 {
-                let after = m ^ (1u128 << at | 1u128 << over | 1u128 << to);
-                if !out[first..].contains(&after) {
-                    out.push(after);
-                    self.chain_ends_from(after, to, out, first);
-                }
-            }
-        }
-    }
-
     /// The position before each whole chain that ends in `m`, of at most
     /// `most` marbles: a marble goes back along its route, each capture
     /// undone. Routes are followed once per (position, hole of the marble)

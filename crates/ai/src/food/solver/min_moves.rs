@@ -344,13 +344,10 @@ impl<'a> MinSearch<'a> {
 
     /// The moves of the line on the path, from `m` (the `start`).
     fn solution(&self, start: FoodPosition, m: u128) -> Vec<FoodMove> {
-        let flat: Vec<J> = std::iter::once(m)
+        let line: Vec<u128> = std::iter::once(m)
             .chain(self.path.iter().copied())
-            .collect::<Vec<u128>>()
-            .windows(2)
-            .flat_map(|w| self.geo.chain_between(w[0], w[1]))
             .collect();
-        self.geo.chains(start, &flat)
+        self.geo.chains(start, &self.geo.captures_along(&line))
     }
 
     /// Moves still needed: each occupied corner needs a move from it (a corner
