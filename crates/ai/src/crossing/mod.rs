@@ -7,11 +7,15 @@
 //! - [`rows`]: the admissible lower bound (a database over rows).
 //! - [`search`]: IDA* with a transposition table and mirror symmetry for
 //!   shortest crossings (and their proof), beam search for good ones fast.
+//! - [`meet`]: meeting in the middle, which proves the lower bounds.
+//! - [`shortcut`]: the shortest way between two positions of a line, to find
+//!   where a line could be shorter.
 
 pub mod meet;
 mod packed;
 pub mod rows;
 pub mod search;
+pub mod shortcut;
 
 use rows::{MAX_ROWS, RowDatabase};
 use starhop_engine::geometry::Board;
