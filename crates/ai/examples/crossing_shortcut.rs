@@ -6,7 +6,7 @@
 //!
 //! `cargo run --release -p starhop-ai --example crossing_shortcut -- SIZE LONG_JUMPS(0|1) W`
 
-use starhop_ai::crossing::shortcut::{is_crossing, shorten};
+use starhop_ai::crossing::shortcut::shorten;
 use starhop_ai::crossing::{Crossing, best_known_line};
 use starhop_engine::Move;
 use std::time::Instant;
@@ -28,7 +28,7 @@ fn main() {
             to: *r.last().expect("a route has holes"),
         })
         .collect();
-    assert!(is_crossing(&c, &line), "the stored line is a crossing");
+    assert!(c.crosses(&line), "the stored line is a crossing");
     println!("stored line: {} moves", line.len());
     let start = Instant::now();
     let mut last = Instant::now();
@@ -43,10 +43,7 @@ fn main() {
         }
         last = Instant::now();
     });
-    assert!(
-        is_crossing(&c, &shortened),
-        "the shortened line is a crossing"
-    );
+    assert!(c.crosses(&shortened), "the shortened line is a crossing");
     println!("{} moves after {:.1?}", shortened.len(), start.elapsed());
     if shortened.len() < line.len() {
         for mv in &shortened {

@@ -168,6 +168,11 @@ impl Crossing {
         Crossing::position_of(&self.inner, marbles)
     }
 
+    /// Whether `moves`, played from the start, are legal and end in the target.
+    pub fn crosses(&self, moves: &[Move]) -> bool {
+        Crossing::is_crossing(&self.inner, moves)
+    }
+
     fn start_of(g: &Geometry) -> Bitboard {
         g.board.camps[g.home as usize]
     }

@@ -16,23 +16,11 @@ use starhop_engine::{Bitboard, Move};
 type Side = FxHashMap<Bitboard, (u8, Bitboard, Move)>;
 
 /// `marbles` after `mv`.
-pub fn after(marbles: Bitboard, mv: Move) -> Bitboard {
+fn after(marbles: Bitboard, mv: Move) -> Bitboard {
     let mut next = marbles;
     next.remove(mv.from);
     next.insert(mv.to);
     next
-}
-
-/// Whether `moves` is a legal crossing from the start.
-pub fn is_crossing(c: &Crossing, moves: &[Move]) -> bool {
-    let mut marbles = c.start();
-    for &mv in moves {
-        if !c.moves(marbles).contains(&mv) {
-            return false;
-        }
-        marbles = after(marbles, mv);
-    }
-    c.is_done(marbles)
 }
 
 /// Layers out to `depth` moves from `root`, each position once, at its first
@@ -146,7 +134,7 @@ mod tests {
     #[test]
     fn a_detour_is_cut_and_the_proven_line_stays_as_long() {
         let (c, proven) = line(3);
-        assert!(is_crossing(&c, &proven));
+        assert!(c.crosses(&proven));
         let shortest = shorten(&c, proven.clone(), 6, |_, _| {});
         assert_eq!(shortest.len(), proven.len(), "17 is the proven optimum");
 
@@ -175,11 +163,11 @@ mod tests {
             to: out.from,
         });
         detour.extend(&proven[5..]);
-        assert!(is_crossing(&c, &detour));
+        assert!(c.crosses(&detour));
 
         let mut cuts = Vec::new();
         let cut = shorten(&c, detour, 6, |i, found| cuts.extend(found.map(|n| (i, n))));
-        assert!(is_crossing(&c, &cut));
+        assert!(c.crosses(&cut));
         assert_eq!(cut.len(), proven.len());
         assert!(!cuts.is_empty(), "a window with the detour was shortened");
     }
