@@ -121,6 +121,10 @@ impl Packing {
 /// read back (about a second), larger ones by undoing chains.
 const SCAN_MOST: usize = 4_000_000;
 
+/// Undoing chains to read a meeting back gives way to searching the layer
+/// forward once it holds more positions than the layer, or than this.
+const UNDO_ROOM_MIN: usize = 1 << 20;
+
 /// One side's layers: `layers[d]` holds (sorted) the positions first reached
 /// in `d` moves, as keys.
 struct Side<K> {
@@ -162,6 +166,9 @@ struct Meet<'a> {
     /// Forward layers up to this size are searched forward when reading
     /// back (`SCAN_MOST`; tests vary it).
     scan_most: usize,
+    /// Undoing chains to read back gives way to a scan past the layer's
+    /// size or this (`UNDO_ROOM_MIN`; tests vary it).
+    undo_room_min: usize,
     /// Positions that may be held at once (`MAX_POSITIONS`; tests vary it).
     max_positions: usize,
     /// The forward side's next layer, predicted, above which the backward
@@ -196,6 +203,7 @@ impl<'a> Meet<'a> {
             limit: limit as u32,
             most: m.count_ones(),
             scan_most: SCAN_MOST,
+            undo_room_min: UNDO_ROOM_MIN,
             max_positions: MAX_POSITIONS,
             forward_most: FORWARD_LAYER_MOST,
             peak: AtomicUsize::new(0),
@@ -390,15 +398,22 @@ impl<'a> Meet<'a> {
                 self.geo.chain_ends(m, &mut ends);
             } else {
                 // Each move takes a marble: layer `d` holds no more than
-                // the start less `d`.
+                // the start less `d`. From a nearly empty board the routes
+                // back are countless (a lone marble's took minutes and
+                // gigabytes): past the layer's own size, scan it instead.
                 let most = self.most - d as u32;
+                let room = layer.len().max(self.undo_room_min);
                 self.geo
-                    .unchain_ends(m, most, &mut ends, &mut seen, &|_| true);
+                    .unchain_ends(m, most, &mut ends, &mut seen, &|held| held <= room);
             }
-            m = *ends
+            let before = ends
                 .iter()
-                .find(|&&e| layer.binary_search(&K::pack(p, self.canon(e))).is_ok())
-                .expect("a layer's position comes from the layer before");
+                .find(|&&e| layer.binary_search(&K::pack(p, self.canon(e))).is_ok());
+            m = match before {
+                Some(&e) => e,
+                None if !side.backward => self.before_by_scan(layer, m, p),
+                None => unreachable!("a layer's position comes from the layer before"),
+            };
             out.push(m);
         }
         out
@@ -841,20 +856,24 @@ mod tests {
                 (None, false),
                 (Some(f), false),
             ] {
-                let with = |limit: u8, scan_most: usize| {
+                let with = |limit: u8, scan_most: usize, undo_room_min: usize| {
                     let mut meet = Meet::new(geo, m, finish, limit, None);
                     meet.scan_most = scan_most;
+                    meet.undo_room_min = undo_room_min;
                     if !packed {
                         meet.packing = None;
                     }
                     meet_reading(&meet, m)
                 };
                 let limit = (1..=20)
-                    .find(|&l| matches!(with(l, usize::MAX), Meeting::Solution(_)))
+                    .find(|&l| matches!(with(l, usize::MAX, 0), Meeting::Solution(_)))
                     .expect("built backward from one marble");
-                assert!(matches!(with(limit - 1, 0), Meeting::None));
-                for scan_most in [0, usize::MAX] {
-                    let Meeting::Solution(path) = with(limit, scan_most) else {
+                assert!(matches!(with(limit - 1, 0, 0), Meeting::None));
+                // Read back by scanning each layer, by undoing chains alone,
+                // and by undoing chains that give way to a scan past each
+                // layer's size.
+                for (scan_most, room) in [(usize::MAX, 0), (0, usize::MAX), (0, 0)] {
+                    let Meeting::Solution(path) = with(limit, scan_most, room) else {
                         panic!("{m:#x}: no solution read back")
                     };
                     assert!(Geo::legal(m, path.iter().copied()), "{m:#x}");
@@ -867,7 +886,7 @@ mod tests {
                 }
             }
         }
-        assert_eq!(read, 96);
+        assert_eq!(read, 144);
     }
 
     /// Packed keys give back the grid's positions, in the grid's order of
