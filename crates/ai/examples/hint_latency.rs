@@ -87,18 +87,7 @@ fn main() {
                     tally.time(pos, cap);
                     // Pondering while the player thinks (the wait ends early
                     // when there is nothing left to ponder: nothing else runs).
-                    let stop = AtomicBool::new(false);
-                    std::thread::scope(|s| {
-                        s.spawn(|| {
-                            let t = Instant::now();
-                            while t.elapsed() < think && !stop.load(Ordering::Relaxed) {
-                                std::thread::sleep(Duration::from_millis(2));
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        });
-                        ponder(pos, None, &stop);
-                        stop.store(true, Ordering::Relaxed);
-                    });
+                    stopped_after(think, |stop| ponder(pos, None, stop));
                     let never = AtomicBool::new(false);
                     let mv = if by_bot {
                         bot::choose_depth(&game, 1, rng.next_u64(), &never)
@@ -126,21 +115,7 @@ struct Tally {
 impl Tally {
     /// Times one hint, stopped at `cap`.
     fn time(&mut self, pos: FoodPosition, cap: Duration) -> Hint {
-        let stop = AtomicBool::new(false);
-        let t = Instant::now();
-        let (answer, took) = std::thread::scope(|s| {
-            let timer = s.spawn(|| {
-                while t.elapsed() < cap && !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
-                stop.store(true, Ordering::Relaxed);
-            });
-            let answer = hint(pos, None, Some(&stop));
-            let took = t.elapsed();
-            stop.store(true, Ordering::Relaxed);
-            timer.join().unwrap();
-            (answer, took)
-        });
+        let (answer, took) = stopped_after(cap, |stop| hint(pos, None, Some(stop)));
         self.times.push(took);
         match answer {
             Hint::Move(_) => self.yes += 1,
@@ -169,24 +144,14 @@ impl Tally {
 /// Gives a position the solver's search on one core for `time`, and prints
 /// what it found (the marbles as engine cells, in hexadecimal).
 fn search_longer(pos: FoodPosition, time: Duration) {
-    let stop = AtomicBool::new(false);
-    let t = Instant::now();
-    let solution = std::thread::scope(|s| {
-        s.spawn(|| {
-            while t.elapsed() < time && !stop.load(Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(5));
-            }
-            stop.store(true, Ordering::Relaxed);
-        });
-        let solution = solve(
+    let (solution, took) = stopped_after(time, |stop| {
+        solve(
             pos,
             &Solve {
-                stop: Some(&stop),
+                stop: Some(stop),
                 ..Default::default()
             },
-        );
-        stop.store(true, Ordering::Relaxed);
-        solution
+        )
     });
     let found = match solution.verdict {
         Verdict::Solved { .. } => "solved",
@@ -194,10 +159,28 @@ fn search_longer(pos: FoodPosition, time: Duration) {
         Verdict::Stopped => "open",
     };
     println!(
-        "{:x}: {} marbles, {found} after {:.1?} ({} nodes)",
+        "{:x}: {} marbles, {found} after {took:.1?} ({} nodes)",
         pos.marbles,
         pos.count(),
-        t.elapsed(),
         solution.nodes
     );
+}
+
+/// Runs `work` with a stop flag raised after `time`, and how long it took.
+fn stopped_after<T>(time: Duration, work: impl FnOnce(&AtomicBool) -> T) -> (T, Duration) {
+    let stop = AtomicBool::new(false);
+    let t = Instant::now();
+    std::thread::scope(|s| {
+        let timer = s.spawn(|| {
+            while t.elapsed() < time && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            stop.store(true, Ordering::Relaxed);
+        });
+        let out = work(&stop);
+        let took = t.elapsed();
+        stop.store(true, Ordering::Relaxed);
+        timer.join().unwrap();
+        (out, took)
+    })
 }

@@ -19,7 +19,7 @@
 
 use super::packed::{Cursor, Packed, Ranks, Runs, minus, union};
 use super::search::Limits;
-use super::{Crossing, Geometry};
+use super::{Crossing, Geometry, after};
 use starhop_engine::position::Position;
 use starhop_engine::{Bitboard, Hole, Move};
 
@@ -170,12 +170,7 @@ fn expand(
             nodes += 1;
             let bound = match db {
                 Some(db) => g.bound_after(db, &mut tally, m),
-                None => {
-                    let mut child = marbles;
-                    child.remove(m.from);
-                    child.insert(m.to);
-                    g.lower_bound(child)
-                }
+                None => g.lower_bound(after(marbles, m)),
             };
             if depth + bound <= length {
                 let key = parent & !(1 << keys.bit(m.from)) | 1 << keys.bit(m.to);
@@ -209,12 +204,7 @@ fn path_back(
         neighbours(g, here, &mut moves);
         let back = moves
             .iter()
-            .map(|m| {
-                let mut b = here;
-                b.remove(m.from);
-                b.insert(m.to);
-                b
-            })
+            .map(|&m| after(here, m))
             .find(|b| layers[d].contains(keys.rank(*b)))
             .expect("every kept position has a parent one layer back");
         path.push(back);
@@ -343,20 +333,6 @@ impl Crossing {
 mod tests {
     use super::*;
 
-    /// Plays the moves through the engine's move generator: each must be legal
-    /// and the last must leave every marble in the target.
-    fn replays(c: &Crossing, moves: &[Move]) -> bool {
-        let mut marbles = c.start();
-        for m in moves {
-            if !c.moves(marbles).contains(m) {
-                return false;
-            }
-            marbles.remove(m.from);
-            marbles.insert(m.to);
-        }
-        c.is_done(marbles)
-    }
-
     fn meet(c: &Crossing, length: u32) -> Meet {
         c.meet(length, 2, &Limits::unlimited())
             .expect("the small board fits a key")
@@ -371,7 +347,7 @@ mod tests {
             panic!("a 17-move crossing exists");
         };
         assert_eq!(moves.len(), 17, "the shortest within the length");
-        assert!(replays(&c, &moves));
+        assert!(c.crosses(&moves));
     }
 
     #[test]
@@ -382,7 +358,7 @@ mod tests {
             panic!("a 13-move crossing exists");
         };
         assert_eq!(moves.len(), 13);
-        assert!(replays(&c, &moves));
+        assert!(c.crosses(&moves));
     }
 
     #[test]

@@ -462,6 +462,14 @@ impl Crossing {
 /// The beam of [`Crossing::quick_line`]: narrow enough to answer at once.
 const QUICK_BEAM: usize = 48;
 
+/// `marbles` after `mv`.
+fn after(marbles: Bitboard, mv: Move) -> Bitboard {
+    let mut next = marbles;
+    next.remove(mv.from);
+    next.insert(mv.to);
+    next
+}
+
 /// The proven shortest crossing from the start, where one is known: `(size,
 /// long jumps) -> moves`, as `starhop-cli cross` proved them (the figures
 /// and the time each took are in docs/rules.md).

@@ -7,21 +7,13 @@
 //! Used by the `crossing_shortcut` example to test how far the best lines
 //! found are from locally shortest (docs/rules.md §11).
 
-use super::Crossing;
+use super::{Crossing, after};
 use rustc_hash::FxHashMap;
 use starhop_engine::{Bitboard, Move};
 
 /// Positions reached from one end: the depth first reached, the position
 /// before and the move from it.
 type Side = FxHashMap<Bitboard, (u8, Bitboard, Move)>;
-
-/// `marbles` after `mv`.
-fn after(marbles: Bitboard, mv: Move) -> Bitboard {
-    let mut next = marbles;
-    next.remove(mv.from);
-    next.insert(mv.to);
-    next
-}
 
 /// Layers out to `depth` moves from `root`, each position once, at its first
 /// depth, keeping only positions that could still reach `other` within
