@@ -57,6 +57,14 @@ pub(crate) struct Geo {
     pair_starts: [u128; 3],
     hex_centres: u128,
     nbr: [u128; 128],
+    /// `near2[i]`: the cells within two steps of `i`, the centres of the
+    /// cell-with-neighbours regions that share a cell with `i`'s.
+    near2: [u128; 128],
+    /// Per shift and first cell of a pair: the pairs (as `pair_starts`)
+    /// sharing a cell with it, and the cells of the pair and their
+    /// neighbours (the centres of the regions it meets).
+    pair_clash: [[[u128; 3]; 128]; 3],
+    pair_near: [[u128; 128]; 3],
     /// 12 symmetries as grid permutations (identity first) and as byte tables.
     perms: Vec<[u8; 128]>,
     bytes: Vec<Box<[[u128; 256]; 16]>>,
@@ -109,6 +117,9 @@ impl Geo {
             pair_starts: [0; 3],
             hex_centres: 0,
             nbr: [0; 128],
+            near2: [0; 128],
+            pair_clash: [[[0; 3]; 128]; 3],
+            pair_near: [[0; 128]; 3],
             perms: vec![],
             bytes: vec![],
             pagoda: vec![],
@@ -180,6 +191,21 @@ impl Geo {
             if g.cells >> i & 1 == 1 && hex & g.corners == 0 && g.closed(hex) {
                 g.regions.push(hex);
                 g.hex_centres |= 1u128 << i;
+            }
+        }
+        for i in 0..128 {
+            g.near2[i] = g.around(g.around(1u128 << i));
+        }
+        for d in 0..3 {
+            for i in 0..128 {
+                if g.pair_starts[d] >> i & 1 == 1 {
+                    let pair = 1u128 << i | 1u128 << (i as u32 + g.shift[d]);
+                    g.pair_near[d][i] = g.around(pair);
+                    g.pair_clash[d][i] = [0, 1, 2].map(|e| {
+                        let s = g.shift[e];
+                        g.pair_starts[e] & (pair | pair >> s)
+                    });
+                }
             }
         }
         for flip in [false, true] {
@@ -554,32 +580,46 @@ impl Geo {
     }
 
     /// How many of the given regions (as bits) pack disjointly, taken
-    /// greedily in the order of `regions`.
-    pub(super) fn packed(&self, pairs: [u128; 3], mut hexes: u128) -> u32 {
-        let mut used = 0u128;
+    /// greedily in the order of `regions`: each region left is taken, and
+    /// those sharing a cell with it are dropped at once (visiting every
+    /// full region instead took most of the bound's time).
+    pub(super) fn packed(&self, mut pairs: [u128; 3], mut hexes: u128) -> u32 {
         let mut n = 0;
-        let mut take = |r: u128| {
-            if used & r == 0 {
-                used |= r;
-                n += 1;
+        loop {
+            let starts = pairs[0] | pairs[1] | pairs[2];
+            if starts == 0 {
+                break;
             }
-        };
-        let mut starts = pairs[0] | pairs[1] | pairs[2];
-        while starts != 0 {
-            let i = starts.trailing_zeros();
-            starts &= starts - 1;
-            for (pair, s) in pairs.iter().zip(self.shift) {
-                if pair >> i & 1 == 1 {
-                    take(1u128 << i | 1u128 << (i + s));
-                }
-            }
+            let i = starts.trailing_zeros() as usize;
+            let d = if pairs[0] >> i & 1 == 1 {
+                0
+            } else if pairs[1] >> i & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            n += 1;
+            let clash = &self.pair_clash[d][i];
+            pairs = [0, 1, 2].map(|e| pairs[e] & !clash[e]);
+            hexes &= !self.pair_near[d][i];
         }
+        // A cell's region meets another's exactly when the two are within
+        // two steps.
         while hexes != 0 {
-            let i = hexes.trailing_zeros();
-            hexes &= hexes - 1;
-            take(self.nbr[i as usize] | 1u128 << i);
+            n += 1;
+            hexes &= !self.near2[hexes.trailing_zeros() as usize];
         }
         n
+    }
+
+    /// The cells of `r` and their neighbours.
+    fn around(&self, r: u128) -> u128 {
+        let (mut x, mut out) = (r, r);
+        while x != 0 {
+            out |= self.nbr[x.trailing_zeros() as usize];
+            x &= x - 1;
+        }
+        out
     }
 
     /// Whether no capture from outside `r` can touch it while it is full:
