@@ -6,7 +6,7 @@
 //! Run with `cargo bench -p starhop-ai --bench crossing`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use starhop_ai::crossing::{Crossing, Limits, best_known_line};
+use starhop_ai::crossing::{Crossing, Limits, best_known_moves};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -30,11 +30,11 @@ fn crossing(c: &mut Criterion) {
         b.iter(|| assert!(prove_up_to(&standard, 22, &no_beam) >= 23))
     });
     // Halfway along the best line: the second half, solved exactly.
-    let line = best_known_line(4, false).unwrap();
+    let line = best_known_moves(4, false).unwrap();
     let mut marbles = standard.start();
-    for route in &line[..line.len() / 2] {
-        marbles.remove(route[0]);
-        marbles.insert(*route.last().unwrap());
+    for mv in &line[..line.len() / 2] {
+        marbles.remove(mv.from);
+        marbles.insert(mv.to);
     }
     group.bench_function("size 4 second half exact", |b| {
         b.iter(|| standard.solve(black_box(marbles), &no_beam))

@@ -7,8 +7,7 @@
 //! `cargo run --release -p starhop-ai --example crossing_shortcut -- SIZE LONG_JUMPS(0|1) W`
 
 use starhop_ai::crossing::shortcut::shorten;
-use starhop_ai::crossing::{Crossing, best_known_line};
-use starhop_engine::Move;
+use starhop_ai::crossing::{Crossing, best_known_moves};
 use std::time::Instant;
 
 fn main() {
@@ -20,14 +19,7 @@ fn main() {
         panic!("usage: crossing_shortcut SIZE LONG_JUMPS(0|1) W");
     };
     let c = Crossing::new(size, long_jumps == 1).expect("a board size of 3, 4 or 5");
-    let routes = best_known_line(size, long_jumps == 1).expect("a stored line");
-    let line: Vec<Move> = routes
-        .iter()
-        .map(|r| Move {
-            from: r[0],
-            to: *r.last().expect("a route has holes"),
-        })
-        .collect();
+    let line = best_known_moves(size, long_jumps == 1).expect("a stored line");
     assert!(c.crosses(&line), "the stored line is a crossing");
     println!("stored line: {} moves", line.len());
     let start = Instant::now();

@@ -378,10 +378,7 @@ impl Hint {
     /// The move of `route`, with what the line it starts still needs.
     fn along(route: Vec<Hole>, remaining: u32, proven: bool) -> Option<Hint> {
         Some(Hint {
-            mv: Move {
-                from: *route.first()?,
-                to: *route.last()?,
-            },
+            mv: move_of(&route)?,
             route,
             remaining,
             proven,
@@ -437,8 +434,7 @@ impl Crossing {
             } else if g.canonical(pos) == g.canonical(marbles) {
                 route.iter().map(|&h| g.mirror[h as usize]).collect()
             } else {
-                let (from, to) = (*route.first()?, *route.last()?);
-                pos = (pos & !Bitboard::single(from)) | Bitboard::single(to);
+                pos = after(pos, move_of(route)?);
                 continue;
             };
             let remaining = (line.routes.len() - done - 1) as u32;
@@ -461,6 +457,14 @@ impl Crossing {
 
 /// The beam of [`Crossing::quick_line`]: narrow enough to answer at once.
 const QUICK_BEAM: usize = 48;
+
+/// The move a route makes: from its first hole to its last.
+fn move_of(route: &[Hole]) -> Option<Move> {
+    Some(Move {
+        from: *route.first()?,
+        to: *route.last()?,
+    })
+}
 
 /// `marbles` after `mv`.
 fn after(marbles: Bitboard, mv: Move) -> Bitboard {
@@ -490,6 +494,15 @@ pub fn proven_lower_bound(size: u8, long_jumps: bool) -> Option<u32> {
 /// routes of hole indices, for the player to watch.
 pub fn best_known_line(size: u8, long_jumps: bool) -> Option<Vec<Vec<Hole>>> {
     lines::best(size, long_jumps).map(|l| l.routes)
+}
+
+/// [`best_known_line`] as moves.
+pub fn best_known_moves(size: u8, long_jumps: bool) -> Option<Vec<Move>> {
+    lines::best(size, long_jumps)?
+        .routes
+        .iter()
+        .map(|r| move_of(r))
+        .collect()
 }
 
 /// How long the best known crossing is, and whether it is proven shortest.

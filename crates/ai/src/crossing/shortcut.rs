@@ -108,19 +108,11 @@ pub fn shorten(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::crossing::best_known_line;
+    use crate::crossing::best_known_moves;
 
     fn line(size: u8) -> (Crossing, Vec<Move>) {
         let c = Crossing::new(size, false).unwrap();
-        let moves = best_known_line(size, false)
-            .unwrap()
-            .iter()
-            .map(|r| Move {
-                from: r[0],
-                to: *r.last().unwrap(),
-            })
-            .collect();
-        (c, moves)
+        (c, best_known_moves(size, false).unwrap())
     }
 
     #[test]
